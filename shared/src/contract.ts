@@ -1,0 +1,144 @@
+/**
+ * The seam between the host and the remotes, and the environment manifest that pins them.
+ *
+ * A remote exposes one module, `./routes`, whose default export is a {@link RemoteModule}.
+ * The host never imports a remote: it learns the remotes from the environment manifest at
+ * start and loads a remote's module the first time one of its routes is visited.
+ */
+import type { ComponentType } from 'react';
+import type { Permission } from './permissions';
+
+/** The version of this contract that the host implements. Remotes declare a range of it. */
+export const CONTRACT_VERSION = '1.0.0';
+
+/** Who may open a route. */
+export type RouteAccess =
+  /** Visitors: no session needed (request an account, check its status …). */
+  | { readonly kind: 'public' }
+  /** Any signed-in user. */
+  | { readonly kind: 'session' }
+  /** A signed-in user holding this session permission (spec section 6). */
+  | { readonly kind: 'permission'; readonly permission: Permission };
+
+export interface RemoteRoute {
+  /** Relative to the portal root, React Router syntax: 'groups', 'edit-usergroup-details/:id'. */
+  readonly path: string;
+  /** The page title, also used as the document title. */
+  readonly title: string;
+  readonly access: RouteAccess;
+  readonly Component: ComponentType;
+}
+
+export interface RemoteModule {
+  /** The remote's federation name, as in the environment manifest. */
+  readonly name: string;
+  /** The range of {@link CONTRACT_VERSION} this build was written against, e.g. '^1.0.0'. */
+  readonly contract: string;
+  readonly routes: readonly RemoteRoute[];
+}
+
+/** The module a remote exposes; the host loads `${name}/${REMOTE_EXPOSE}`. */
+export const REMOTE_EXPOSE = 'routes';
+
+// ---------------------------------------------------------------------------------------------
+// The environment manifest: one per environment, edited by platform admins, served no-store.
+
+export interface EnvironmentRemote {
+  /** Federation name: letters, digits and underscores, starting with a letter. */
+  readonly name: string;
+  /** The pinned version, served from /remotes/{name}/{version}/. Either this or `entry`. */
+  readonly version?: string;
+  /** An explicit URL of the remote's mf-manifest.json (or remoteEntry.js), for remotes hosted elsewhere. */
+  readonly entry?: string;
+  /** The range of the host's contract the remote needs. */
+  readonly contract: string;
+  /** Path prefixes the remote owns, e.g. '/groups'. A path matches a prefix exactly or below it. */
+  readonly routes: readonly string[];
+}
+
+export interface EnvironmentManifest {
+  readonly environment: string;
+  readonly remotes: readonly EnvironmentRemote[];
+}
+
+/** The manifest as the server serves it: every remote has a resolved `entry`. */
+export interface ResolvedEnvironmentRemote extends EnvironmentRemote {
+  readonly entry: string;
+}
+export interface ResolvedEnvironmentManifest {
+  readonly environment: string;
+  readonly remotes: readonly ResolvedEnvironmentRemote[];
+}
+
+export const REMOTE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+const ROUTE_PREFIX = /^\/[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
+const VERSION_TEXT = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
+
+/**
+ * Checks a manifest read from disk or the network. Returns the list of problems, each naming
+ * where it is ('remotes[2].version: …'); an empty list means the manifest is usable.
+ */
+export function validateEnvironmentManifest(value: unknown): string[] {
+  const problems: string[] = [];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['the manifest must be a JSON object'];
+  const m = value as Record<string, unknown>;
+  if (typeof m.environment !== 'string' || m.environment.trim() === '') problems.push('environment: must be a non-empty string');
+  if (!Array.isArray(m.remotes)) return [...problems, 'remotes: must be a list'];
+  const names = new Set<string>();
+  const owners = new Map<string, string>();
+  m.remotes.forEach((r: unknown, i) => {
+    const at = `remotes[${i}]`;
+    if (typeof r !== 'object' || r === null) return problems.push(`${at}: must be an object`);
+    const remote = r as Record<string, unknown>;
+    if (typeof remote.name !== 'string' || !REMOTE_NAME.test(remote.name)) {
+      problems.push(`${at}.name: must be letters, digits and underscores, starting with a letter`);
+    } else if (names.has(remote.name)) {
+      problems.push(`${at}.name: '${remote.name}' is listed twice`);
+    } else names.add(remote.name);
+    const hasVersion = remote.version !== undefined;
+    const hasEntry = remote.entry !== undefined;
+    if (hasVersion === hasEntry) problems.push(`${at}: give exactly one of version and entry`);
+    if (hasVersion && (typeof remote.version !== 'string' || !VERSION_TEXT.test(remote.version))) {
+      problems.push(`${at}.version: must be a version such as 1.2.3`);
+    }
+    if (hasEntry && (typeof remote.entry !== 'string' || !/^(https?:\/\/|\/)/.test(remote.entry))) {
+      problems.push(`${at}.entry: must be an absolute http(s) URL or a path starting with /`);
+    }
+    if (typeof remote.contract !== 'string' || remote.contract.trim() === '') {
+      problems.push(`${at}.contract: must be a version range such as ^1.0.0`);
+    }
+    if (!Array.isArray(remote.routes) || remote.routes.length === 0) {
+      problems.push(`${at}.routes: must be a non-empty list of path prefixes`);
+    } else {
+      for (const p of remote.routes) {
+        if (typeof p !== 'string' || !ROUTE_PREFIX.test(p)) {
+          problems.push(`${at}.routes: '${String(p)}' is not a path prefix such as /groups`);
+          continue;
+        }
+        const owner = owners.get(p);
+        if (owner !== undefined) problems.push(`${at}.routes: '${p}' is already owned by ${owner}`);
+        else owners.set(p, String(remote.name));
+      }
+    }
+    return undefined;
+  });
+  return problems;
+}
+
+/** Does `pathname` fall under `prefix` ('/groups' owns '/groups' and '/groups/x', not '/groupsx')? */
+export function pathHasPrefix(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(prefix + '/');
+}
+
+/** The remote owning a path, by the manifest's prefixes (longest prefix wins). */
+export function remoteForPath<R extends EnvironmentRemote>(remotes: readonly R[], pathname: string): R | undefined {
+  let best: { remote: R; length: number } | undefined;
+  for (const remote of remotes) {
+    for (const prefix of remote.routes) {
+      if (pathHasPrefix(pathname, prefix) && (!best || prefix.length > best.length)) {
+        best = { remote, length: prefix.length };
+      }
+    }
+  }
+  return best?.remote;
+}

@@ -1,0 +1,64 @@
+/**
+ * Session permissions of spec section 6, defined once: the server's route guards and the UI
+ * both import these names.
+ */
+
+const REQUEST_KINDS = [
+  'AUTH_CHANGE',
+  'EMAIL_CHANGE',
+  'MAILING_LIST',
+  'NEW_ACCOUNT',
+  'USER_GROUP',
+  'UNLOCK',
+  'MEMBERSHIP',
+] as const;
+export type RequestKindKey = (typeof REQUEST_KINDS)[number];
+
+type RequestPermission =
+  | `LIST_${RequestKindKey}_REQUESTS`
+  | `VIEW_${RequestKindKey}_REQUEST`
+  | `ADJUDICATE_${RequestKindKey}_REQUEST`;
+
+export const PERMISSIONS = [
+  // Account
+  'VIEW_ACCOUNT',
+  'EDIT_ACCOUNT',
+  'LOCK_ACCOUNT',
+  'UNLOCK_ACCOUNT',
+  'SEARCH_ACCOUNTS',
+  'CHANGE_EMAIL',
+  'RENEW_ACCOUNT',
+  // Subscriptions
+  'VIEW_SUBSCRIPTIONS',
+  'EDIT_SUBSCRIPTIONS',
+  // Others
+  'SUBMIT_SURROGATE_REQUEST',
+  'VIEW_REQUEST_SUMMARY',
+  'HIDDEN_GROUP',
+  'EDIT_USER_GROUP',
+  'VIEW_MEMBERSHIP',
+  'SUBMIT_MAILING_LIST_REQUEST',
+  // Requests: list, view and adjudicate for each kind
+  ...REQUEST_KINDS.flatMap(
+    (kind) =>
+      [`LIST_${kind}_REQUESTS`, `VIEW_${kind}_REQUEST`, `ADJUDICATE_${kind}_REQUEST`] as RequestPermission[],
+  ),
+  // Lowercase capabilities
+  'allow-profilechange',
+  'allow-authchange',
+  'allow-renewal',
+] as const satisfies readonly string[];
+
+export type Permission =
+  | Exclude<(typeof PERMISSIONS)[number], RequestPermission>
+  | RequestPermission;
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
+}
+
+/** The spec spells permissions in two styles; 'view-auth-change-request' names VIEW_AUTH_CHANGE_REQUEST. */
+export function permissionFromKebab(name: string): Permission | undefined {
+  const upper = name.trim().toUpperCase().replace(/-/g, '_');
+  return isPermission(upper) ? upper : isPermission(name) ? name : undefined;
+}
