@@ -6,7 +6,7 @@
  * start and loads a remote's module the first time one of its routes is visited.
  */
 import type { ComponentType } from 'react';
-import type { Permission } from './permissions';
+import type { Permission } from './permissions.js';
 
 /** The version of this contract that the host implements. Remotes declare a range of it. */
 export const CONTRACT_VERSION = '1.0.0';
@@ -75,10 +75,12 @@ const ROUTE_PREFIX = /^\/[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
 const VERSION_TEXT = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
 /**
- * Checks a manifest read from disk or the network. Returns the list of problems, each naming
- * where it is ('remotes[2].version: …'); an empty list means the manifest is usable.
+ * Checks a manifest read from disk (`resolved: false`: exactly one of version and entry) or as
+ * the server serves it (`resolved: true`: every remote has an entry; the version stays as
+ * information). Returns the problems, each naming where it is ('remotes[2].version: …'); an
+ * empty list means the manifest is usable.
  */
-export function validateEnvironmentManifest(value: unknown): string[] {
+export function validateEnvironmentManifest(value: unknown, { resolved = false }: { resolved?: boolean } = {}): string[] {
   const problems: string[] = [];
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['the manifest must be a JSON object'];
   const m = value as Record<string, unknown>;
@@ -97,7 +99,9 @@ export function validateEnvironmentManifest(value: unknown): string[] {
     } else names.add(remote.name);
     const hasVersion = remote.version !== undefined;
     const hasEntry = remote.entry !== undefined;
-    if (hasVersion === hasEntry) problems.push(`${at}: give exactly one of version and entry`);
+    if (resolved ? !hasEntry : hasVersion === hasEntry) {
+      problems.push(resolved ? `${at}.entry: the server did not resolve it` : `${at}: give exactly one of version and entry`);
+    }
     if (hasVersion && (typeof remote.version !== 'string' || !VERSION_TEXT.test(remote.version))) {
       problems.push(`${at}.version: must be a version such as 1.2.3`);
     }

@@ -1,0 +1,70 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const REMOTES = ['remote-self-service', 'remote-groups', 'remote-adjudication', 'remote-mailing-lists', 'remote-tokens'];
+
+/** Boundaries (style.md 7): remotes and the host import `@portal/shared`, never each other. */
+const boundaries = (self) => ({
+  files: [`${self}/src/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [
+              ...['host', ...REMOTES].filter((p) => p !== self).flatMap((p) => [`@portal/${p}`, `@portal/${p}/*`, `**/${p}/**`]),
+              '@portal/server',
+              '**/server/src/**',
+              '@portal/shared/src/*',
+            ],
+            message: 'Apps share code only through @portal/shared: a remote must deploy without the others.',
+          },
+        ],
+      },
+    ],
+  },
+});
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', '.portal/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['**/*.{tsx,ts}'],
+    ignores: ['server/**', 'e2e/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // Node's CommonJS config files (webpack, jest) are plain CommonJS by design.
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  // The browser apps must not reach into the server, nor remotes into each other or the host.
+  ...['host', ...REMOTES].map(boundaries),
+  {
+    files: ['shared/src/**/*.{ts,tsx}'],
+    ignores: ['shared/src/**/*.test.{ts,tsx}', 'shared/src/testing.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'shared runs in the browser too.' }] }],
+    },
+  },
+);

@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ENVIRONMENT_URL, prefetch } from './prefetch';
+import { Root } from './Root';
+
+// Ask for the environment manifest now, in parallel with loading the shell.
+prefetch(ENVIRONMENT_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+createRoot(container).render(
+  <StrictMode>
+    <Root />
+  </StrictMode>,
+);

@@ -1,0 +1,85 @@
+import type { RemoteModule } from '@portal/shared';
+import type { PortalRemote } from './environment';
+import { RemoteLoadError } from './errors';
+import { RemoteLoader, type FederationRuntime } from './remoteLoader';
+import { asRemoteModule } from './remoteModule';
+
+const Page = () => null;
+const groupsModule: RemoteModule = {
+  name: 'groups',
+  contract: '^1.0.0',
+  routes: [{ path: 'groups', title: 'Groups', access: { kind: 'session' }, Component: Page }],
+};
+const groups: PortalRemote = {
+  name: 'groups',
+  version: '1.0.0',
+  entry: '/remotes/groups/1.0.0/mf-manifest.json',
+  contract: '^1.0.0',
+  routes: ['/groups'],
+  compatible: true,
+};
+
+function fakeRuntime(load: FederationRuntime['loadRemote']): jest.Mocked<FederationRuntime> {
+  return { registerRemotes: jest.fn(), loadRemote: jest.fn(load), preloadRemote: jest.fn().mockResolvedValue(undefined) };
+}
+
+describe('RemoteLoader', () => {
+  it('registers only the remotes this host can run', () => {
+    const runtime = fakeRuntime(async () => ({ default: groupsModule }));
+    new RemoteLoader(runtime).register([groups, { ...groups, name: 'old', compatible: false }], true);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'groups', entry: groups.entry }], { force: true });
+  });
+
+  it("loads a remote's routes module once, however often it is asked", async () => {
+    const runtime = fakeRuntime(async () => ({ default: groupsModule }));
+    const loader = new RemoteLoader(runtime);
+    const [a, b] = await Promise.all([loader.load(groups), loader.load(groups)]);
+    expect(a).toBe(groupsModule);
+    expect(b).toBe(groupsModule);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    expect(runtime.loadRemote).toHaveBeenCalledWith('groups/routes');
+  });
+
+  it('does not keep a failure: Retry registers the remote afresh and loads again', async () => {
+    let fail = true;
+    const runtime = fakeRuntime(async () => {
+      if (fail) throw new RemoteLoadError('groups', 'network', 'offline');
+      return { default: groupsModule };
+    });
+    const loader = new RemoteLoader(runtime);
+    await expect(loader.load(groups)).rejects.toMatchObject({ reason: 'network' });
+    fail = false;
+    await expect(loader.retry(groups)).resolves.toBe(groupsModule);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'groups', entry: groups.entry }], { force: true });
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it('never loads a remote whose contract this host does not implement', async () => {
+    const runtime = fakeRuntime(async () => ({ default: groupsModule }));
+    await expect(new RemoteLoader(runtime).load({ ...groups, compatible: false })).rejects.toMatchObject({ reason: 'contract' });
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('preloads on request, and a failed preload stays quiet', async () => {
+    const runtime = fakeRuntime(async () => ({ default: groupsModule }));
+    runtime.preloadRemote.mockRejectedValue(new Error('offline'));
+    new RemoteLoader(runtime).preload(groups);
+    expect(runtime.preloadRemote).toHaveBeenCalledWith('groups');
+  });
+});
+
+describe('asRemoteModule', () => {
+  it('accepts a module that keeps the contract', () => {
+    expect(asRemoteModule('groups', { default: groupsModule })).toBe(groupsModule);
+  });
+
+  it.each([
+    ['another name', { ...groupsModule, name: 'tokens' }, "the module calls itself 'tokens'"],
+    ['a contract this host lacks', { ...groupsModule, contract: '^2.0.0' }, 'it needs contract ^2.0.0; this host implements 1.0.0'],
+    ['no routes', { ...groupsModule, routes: [] }, 'the module declares no routes'],
+    ['an absolute path', { ...groupsModule, routes: [{ ...groupsModule.routes[0], path: '/groups' }] }, 'routes[0].path must be relative'],
+    ['no permission', { ...groupsModule, routes: [{ ...groupsModule.routes[0], access: { kind: 'permission' } }] }, 'routes[0] names no permission'],
+  ])('refuses a module with %s', (_what, module, message) => {
+    expect(() => asRemoteModule('groups', { default: module })).toThrow(message);
+  });
+});

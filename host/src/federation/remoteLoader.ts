@@ -1,0 +1,75 @@
+/**
+ * Registers the environment's remotes with the module federation runtime and loads a remote's
+ * routes the first time one of its paths is visited. Nothing about remotes is compiled into the
+ * host: names and entries come from the environment manifest.
+ */
+import {
+  loadRemote as mfLoadRemote,
+  preloadRemote as mfPreloadRemote,
+  registerRemotes as mfRegisterRemotes,
+} from '@module-federation/enhanced/runtime';
+import { REMOTE_EXPOSE, type RemoteModule } from '@portal/shared';
+import type { PortalRemote } from './environment';
+import { RemoteLoadError } from './errors';
+import { asRemoteModule } from './remoteModule';
+
+/** The part of the federation runtime the host uses (a seam for unit tests). */
+export interface FederationRuntime {
+  registerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
+  loadRemote(id: string): Promise<unknown>;
+  preloadRemote(name: string): Promise<void>;
+}
+
+export const federationRuntime: FederationRuntime = {
+  registerRemotes: (remotes, options) => mfRegisterRemotes(remotes, options),
+  loadRemote: (id) => mfLoadRemote(id),
+  preloadRemote: (name) => mfPreloadRemote([{ nameOrAlias: name, exposes: [REMOTE_EXPOSE] }]),
+};
+
+export class RemoteLoader {
+  private readonly loading = new Map<string, Promise<RemoteModule>>();
+
+  constructor(private readonly runtime: FederationRuntime = federationRuntime) {}
+
+  /** Registers the remotes this host can run. Incompatible ones are left out. */
+  register(remotes: readonly PortalRemote[], force = false): void {
+    const usable = remotes.filter((r) => r.compatible).map(({ name, entry }) => ({ name, entry }));
+    if (usable.length > 0) this.runtime.registerRemotes(usable, { force });
+  }
+
+  load(remote: PortalRemote): Promise<RemoteModule> {
+    const existing = this.loading.get(remote.name);
+    if (existing) return existing;
+    const promise = this.startLoad(remote);
+    this.loading.set(remote.name, promise);
+    // A failure is not cached: the next visit (or Retry) tries again.
+    promise.catch(() => {
+      if (this.loading.get(remote.name) === promise) this.loading.delete(remote.name);
+    });
+    return promise;
+  }
+
+  /** Forgets a failed remote and registers it afresh so that the runtime fetches it again. */
+  retry(remote: PortalRemote): Promise<RemoteModule> {
+    this.loading.delete(remote.name);
+    if (remote.compatible) this.runtime.registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
+    return this.load(remote);
+  }
+
+  /** Starts fetching a remote's files (on hover of a link to it); never fails loudly. */
+  preload(remote: PortalRemote): void {
+    if (!remote.compatible || this.loading.has(remote.name)) return;
+    this.runtime.preloadRemote(remote.name).catch(() => undefined);
+  }
+
+  private async startLoad(remote: PortalRemote): Promise<RemoteModule> {
+    if (!remote.compatible) {
+      throw new RemoteLoadError(remote.name, 'contract', `it needs contract ${remote.contract}`);
+    }
+    const loaded = await this.runtime.loadRemote(`${remote.name}/${REMOTE_EXPOSE}`);
+    if (loaded === null || loaded === undefined) {
+      throw new RemoteLoadError(remote.name, 'network', 'the runtime returned nothing');
+    }
+    return asRemoteModule(remote.name, loaded);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The host's module federation runtime plugin: the first two of the three layers of failure
+ * handling (the third is the error boundary around each remote's slot).
+ *
+ * 1. Network retry: manifest fetches and remote entry scripts are tried again, with back-off,
+ *    when the network fails or the server answers 5xx.
+ * 2. errorLoadRemote: whatever still fails becomes a RemoteLoadError naming the remote and the
+ *    reason, which the host's slot turns into the "unavailable" panel.
+ */
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { classifyLoadFailure, RemoteLoadError } from './errors';
+
+export const RETRY_DELAYS_MS = [250, 1000];
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Fetch with retries on transport failures and 5xx answers; 4xx answers are final. */
+export async function fetchWithRetry(url: string, init: RequestInit | undefined, delays = RETRY_DELAYS_MS): Promise<Response> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt <= delays.length; attempt++) {
+    if (attempt > 0) await wait(delays[attempt - 1] ?? 0);
+    try {
+      const response = await fetch(url, init);
+      if (response.status < 500 || attempt === delays.length) return response;
+      lastError = new Error(`${url} answered ${response.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+type LoadEntryErrorArgs = Parameters<NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>>[0];
+type RemoteEntryExports = Awaited<ReturnType<LoadEntryErrorArgs['getRemoteEntry']>>;
+
+/** A remote entry script that failed to load is tried again, after a pause, a few times. */
+export async function retryRemoteEntry(
+  { getRemoteEntry, origin, remoteInfo, globalLoading, uniqueKey }: LoadEntryErrorArgs,
+  delays = RETRY_DELAYS_MS,
+): Promise<RemoteEntryExports | undefined> {
+  for (const delay of delays) {
+    await wait(delay);
+    delete globalLoading[uniqueKey];
+    try {
+      const exports = await getRemoteEntry({ origin, remoteInfo });
+      if (exports) return exports;
+    } catch {
+      // tried again below, or reported by errorLoadRemote
+    }
+  }
+  return undefined;
+}
+
+function remoteNameOf(id: string): string {
+  return id.split('/')[0] ?? id;
+}
+
+export default function portalRuntimePlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'portal-remote-resilience',
+    fetch(url, init) {
+      return fetchWithRetry(url, init);
+    },
+    // The runtime's type says Promise<Promise<exports> | undefined>, which real promises flatten
+    // to Promise<exports | undefined>: the same value at run time.
+    loadEntryError: retryRemoteEntry as unknown as NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>,
+    errorLoadRemote({ id, error }) {
+      const remote = remoteNameOf(id);
+      const reason = classifyLoadFailure(error);
+      const message = error instanceof Error ? error.message : String(error);
+      throw new RemoteLoadError(remote, reason, message, { cause: error });
+    },
+  };
+}

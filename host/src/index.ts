@@ -1,0 +1,10 @@
+// The asynchronous boundary module federation needs: shared modules (react, react-dom …) are
+// negotiated with the share scope before bootstrap runs.
+import('./bootstrap').catch((error: unknown) => {
+  console.error('The portal could not start.', error);
+  const root = document.getElementById('root');
+  if (root) {
+    root.innerHTML =
+      '<p role="alert" style="padding:24px">The portal could not start. Please reload the page; if the problem persists, please contact an administrator.</p>';
+  }
+});

@@ -1,0 +1,3 @@
+const { createWebpackConfig } = require('@portal/shared/federation');
+
+module.exports = createWebpackConfig({ appDir: __dirname, kind: 'remote', name: 'groups', devPort: 3102 });

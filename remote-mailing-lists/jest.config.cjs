@@ -1,0 +1,3 @@
+const { jestConfig } = require('../shared/build/jest.cjs');
+
+module.exports = jestConfig(__dirname);

@@ -1,0 +1,4 @@
+import { describeRemoteContract } from '@portal/shared/testing';
+import remote from './routes';
+
+describeRemoteContract(remote);

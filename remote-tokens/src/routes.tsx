@@ -1,0 +1,13 @@
+/** remote-tokens: artifact-repository access tokens and other services' tokens (architecture.md). */
+import { pendingPage, route, SIGNED_IN, type RemoteModule } from '@portal/shared';
+
+const remote: RemoteModule = {
+  name: 'tokens',
+  contract: '^1.0.0',
+  routes: [
+    route('tokens/artifactory', 'Artifactory Access Tokens', SIGNED_IN, pendingPage('Artifactory Access Tokens')),
+    route('tokens/services', 'Service Tokens', SIGNED_IN, pendingPage('Service Tokens')),
+  ],
+};
+
+export default remote;

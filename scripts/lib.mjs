@@ -1,0 +1,160 @@
+// Shared by the scripts behind `npm start`, `npm test`, `npm run build` and `npm run size`.
+// Plain Node (no dependencies): these run before anything is installed.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const pnpmVersion = rootPackage.packageManager.replace(/^pnpm@/, '');
+
+/** The apps that webpack builds, in build order, and the server. */
+export const FRONTEND_APPS = [
+  'host',
+  'remote-self-service',
+  'remote-groups',
+  'remote-adjudication',
+  'remote-mailing-lists',
+  'remote-tokens',
+];
+export const REMOTE_APPS = FRONTEND_APPS.filter((app) => app !== 'host');
+
+export function log(message) {
+  process.stdout.write(`\x1b[36m›\x1b[0m ${message}\n`);
+}
+
+/** Runs a command with inherited output; resolves to its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+export async function runOrExit(command, args, options = {}) {
+  const code = await run(command, args, options);
+  if (code !== 0) {
+    console.error(`\n${command} ${args.join(' ')} failed (exit ${code}).`);
+    process.exit(code);
+  }
+}
+
+function hashFiles(paths) {
+  const hash = createHash('sha256');
+  const walk = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(path).sort()) {
+        if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+        walk(join(path, name));
+      }
+    } else {
+      hash.update(relative(root, path));
+      hash.update('\0');
+      hash.update(readFileSync(path));
+      hash.update('\0');
+    }
+  };
+  for (const path of paths) walk(join(root, path));
+  return hash.digest('hex');
+}
+
+const workspacePackages = () => [
+  'package.json',
+  'pnpm-lock.yaml',
+  'pnpm-workspace.yaml',
+  ...['host', 'shared', 'server', 'e2e', ...REMOTE_APPS].map((p) => `${p}/package.json`),
+];
+
+/** The pnpm of package.json's packageManager, without needing it installed globally. */
+export function pnpmCommand() {
+  const local = join(root, 'node_modules', '.bin', 'pnpm');
+  return existsSync(local) ? [local, []] : ['npx', ['--yes', `pnpm@${pnpmVersion}`]];
+}
+
+/** Installs the workspace from the lockfile when the lockfile or a package.json changed since. */
+export async function ensureInstalled() {
+  const stampFile = join(root, 'node_modules', '.portal-install-stamp');
+  const wanted = hashFiles(workspacePackages());
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) return;
+  log(`Installing dependencies (pnpm ${pnpmVersion}, frozen lockfile)…`);
+  const [command, prefix] = pnpmCommand();
+  await runOrExit(command, [...prefix, 'install', '--frozen-lockfile'], {
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+  writeFileSync(stampFile, wanted);
+}
+
+const cacheDir = join(root, 'node_modules', '.cache', 'portal-build');
+
+function appInputs(app) {
+  const shared = ['shared/src', 'shared/build', 'shared/package.json', 'tsconfig.json', 'tsconfig.base.json', 'pnpm-lock.yaml'];
+  if (app === 'server') return ['server/src', 'server/migrations', 'server/build.mjs', 'server/package.json', ...shared];
+  return [`${app}/src`, `${app}/package.json`, `${app}/webpack.config.cjs`, `${app}/tsconfig.json`, ...shared];
+}
+
+function appOutput(app) {
+  if (app === 'server') return join(root, 'server', 'dist', 'main.mjs');
+  if (app === 'host') return join(root, 'host', 'dist', 'index.html');
+  const { version } = JSON.parse(readFileSync(join(root, app, 'package.json'), 'utf8'));
+  return join(root, app, 'dist', version, 'mf-manifest.json');
+}
+
+/**
+ * Builds what changed, one app at a time (webpack builds of antd apps need ~1 GB and both cores
+ * each). An app whose inputs hash as at its last build, and whose output is there, is skipped.
+ */
+export async function buildAll({ force = false } = {}) {
+  mkdirSync(cacheDir, { recursive: true });
+  const apps = [...FRONTEND_APPS, 'server'];
+  let built = 0;
+  const started = Date.now();
+  for (const [i, app] of apps.entries()) {
+    const stampFile = join(cacheDir, `${app}.sha256`);
+    const wanted = hashFiles(appInputs(app));
+    const upToDate = !force && existsSync(appOutput(app)) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted;
+    if (upToDate) continue;
+    const t0 = Date.now();
+    log(`Building ${app} (${i + 1}/${apps.length})…`);
+    if (app === 'server') {
+      await runOrExit(process.execPath, ['build.mjs'], { cwd: join(root, 'server') });
+    } else {
+      await runOrExit(join(root, app, 'node_modules', '.bin', 'webpack'), ['--mode', 'production', '--no-stats'], {
+        cwd: join(root, app),
+      });
+    }
+    writeFileSync(stampFile, wanted);
+    built++;
+    log(`Built ${app} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  if (built === 0) log('Build is up to date.');
+  else log(`Built ${built} of ${apps.length} apps in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Where Chromium is, installing Debian's package when we may; null (with advice printed) when not. */
+export function ensureChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const found = candidates.find((path) => existsSync(path));
+  if (found) return found;
+  const isDebian = existsSync('/etc/debian_version');
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isDebian && isRoot) {
+    log("Installing Debian's chromium for the end-to-end tests…");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+    if (install.status === 0 && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  console.error(
+    [
+      'The end-to-end tests need Chromium and none was found.',
+      isDebian ? '  Install it with: sudo apt-get install chromium' : '  Install Chromium (or Google Chrome) from your system\'s packages,',
+      '  or set CHROMIUM_PATH to a Chromium or Chrome executable.',
+    ].join('\n'),
+  );
+  return null;
+}

@@ -1,0 +1,146 @@
+// @ts-check
+/**
+ * One webpack configuration for the host and every remote, so that what is shared, and how, is
+ * decided in one place: the shared singletons are part of the contract between the host and
+ * the remotes just as much as the types in ../src/contract.ts are.
+ *
+ * Each app's webpack.config.cjs calls createWebpackConfig() with its own folder; build tools are
+ * resolved from that app's own dependencies, so each app builds (and deploys) on its own.
+ */
+const path = require('node:path');
+const fs = require('node:fs');
+
+const sharedPackage = require('../package.json');
+
+/** The singletons of architecture.md. Keys ending in '/' share every subpath ('react/jsx-runtime'). */
+const SINGLETON_PACKAGES = ['react', 'react-dom', 'react-router', 'react-router-dom', 'antd', 'dayjs', 'zustand'];
+const SUBPATH_SHARED = ['react', 'react-dom'];
+
+/**
+ * @param {Record<string, string>} dependencies the app's package.json dependencies (exact pins)
+ * @returns {Record<string, import('@module-federation/enhanced').moduleFederationPlugin.SharedConfig>}
+ */
+function sharedSingletons(dependencies) {
+  /** @type {Record<string, import('@module-federation/enhanced').moduleFederationPlugin.SharedConfig>} */
+  const shared = {};
+  for (const name of SINGLETON_PACKAGES) {
+    const pinned = dependencies[name];
+    if (!pinned) throw new Error(`The app must depend on ${name}: it is a shared singleton of the portal.`);
+    const requiredVersion = `^${pinned.replace(/^[\^~]/, '')}`;
+    shared[name] = { singleton: true, requiredVersion };
+    if (SUBPATH_SHARED.includes(name)) shared[`${name}/`] = { singleton: true, requiredVersion };
+  }
+  // The workspace package carries the remote contract and the session store: one copy, and a
+  // remote built against another minor line of it is refused rather than half-working.
+  shared['@portal/shared'] = {
+    singleton: true,
+    strictVersion: true,
+    requiredVersion: `~${sharedPackage.version}`,
+    version: sharedPackage.version,
+  };
+  return shared;
+}
+
+/**
+ * @typedef {object} AppOptions
+ * @property {string} appDir the app's folder (where its package.json is)
+ * @property {'host' | 'remote'} kind
+ * @property {string} name the federation name ('host', 'groups', 'self_service' …)
+ * @property {number} devPort port of `webpack serve`
+ */
+
+/**
+ * @param {AppOptions} options
+ * @returns {(env: Record<string, string | boolean>, argv: { mode?: string }) => import('webpack').Configuration}
+ */
+function createWebpackConfig({ appDir, kind, name, devPort }) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+  const fromApp = (/** @type {string} */ request) => require(require.resolve(request, { paths: [appDir] }));
+  const { ModuleFederationPlugin } = fromApp('@module-federation/enhanced/webpack');
+
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const isHost = kind === 'host';
+    // A remote builds into a folder named by its version: deployable next to earlier versions,
+    // which stay where they are so that an environment can be pinned back to them.
+    const outputPath = isHost ? path.join(appDir, 'dist') : path.join(appDir, 'dist', pkg.version);
+
+    /** @type {import('webpack').Configuration} */
+    const config = {
+      mode: production ? 'production' : 'development',
+      context: appDir,
+      // A remote has no page of its own: its container (remoteEntry.js) is its only entry.
+      entry: isHost ? { main: './src/index.ts' } : {},
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: outputPath,
+        publicPath: isHost ? '/' : 'auto',
+        filename: production ? '[name].[contenthash:16].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:16].js' : '[name].js',
+        uniqueName: `portal_${name}`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // TypeScript sources import each other with '.js' (so the server's nodenext build agrees).
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('ts-loader', { paths: [appDir] }),
+              // Types are checked once for the whole workspace by `tsc`; the build only transpiles.
+              options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json') },
+            },
+          },
+        ],
+      },
+      performance: { hints: false },
+      optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          // The host declares no remotes: it learns them from the environment manifest at run time.
+          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: { './routes': './src/routes.tsx' } }),
+          shared: sharedSingletons(pkg.dependencies),
+          // One remote that cannot be reached must not hold up the others' shared modules.
+          shareStrategy: 'loaded-first',
+          manifest: !isHost,
+          dts: false,
+          ...(isHost ? { runtimePlugins: [path.join(appDir, 'src/federation/runtimePlugin.ts')] } : {}),
+        }),
+      ],
+      devServer: {
+        port: devPort,
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        ...(isHost
+          ? {
+              historyApiFallback: true,
+              // The API, the manifest and pinned remotes come from a running portal (npm start).
+              proxy: [
+                {
+                  context: ['/accounts/rest', '/remotes', '/environment.json'],
+                  target: process.env.PORTAL_URL || 'http://localhost:8080',
+                },
+              ],
+            }
+          : { static: false }),
+      },
+    };
+
+    if (isHost) {
+      const HtmlWebpackPlugin = fromApp('html-webpack-plugin');
+      config.plugins?.push(
+        new HtmlWebpackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer' }),
+      );
+    }
+    return config;
+  };
+}
+
+module.exports = { createWebpackConfig, sharedSingletons, SINGLETON_PACKAGES };

@@ -1,0 +1,77 @@
+/**
+ * The one API client of the portal, used by the host and every remote. All paths are under
+ * /accounts/rest (spec section 7). A body carrying an `error` field is a failure whatever the
+ * status (spec section 8); a transport failure becomes the generic communication message.
+ */
+import { MESSAGES } from '../messages.js';
+
+export const API_BASE = '/accounts/rest';
+
+export class ApiError extends Error {
+  /** HTTP status; 0 for a transport failure (no answer at all). */
+  readonly status: number;
+  /** The server's numeric code when it gave one, else the status. */
+  readonly code: number;
+  constructor(message: string, status: number, code?: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code ?? status;
+  }
+  get isTransportFailure(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface RequestOptions {
+  readonly signal?: AbortSignal;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+function errorField(body: unknown): { error: string; code?: number } | undefined {
+  if (typeof body === 'object' && body !== null && 'error' in body) {
+    const { error, code } = body as { error: unknown; code?: unknown };
+    if (error !== undefined && error !== null && error !== false) {
+      return { error: String(error), code: typeof code === 'number' ? code : undefined };
+    }
+  }
+  return undefined;
+}
+
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(MESSAGES.communicationError, 0);
+  }
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text !== '') {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  const failure = errorField(parsed);
+  if (failure) throw new ApiError(failure.error, response.status, failure.code);
+  if (!response.ok) throw new ApiError(response.statusText || `Request failed with status ${response.status}`, response.status);
+  return parsed as T;
+}

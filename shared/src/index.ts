@@ -1,0 +1,15 @@
+/**
+ * @portal/shared: what the host and the remotes share at run time. One copy is loaded in the
+ * page (a strict singleton), so its stores are the same store everywhere.
+ */
+export * from './config.js';
+export * from './contract.js';
+export * from './permissions.js';
+export * from './semver.js';
+export * from './messages.js';
+export * from './api/client.js';
+export * from './api/configuration.js';
+export * from './stores/configuration.js';
+export * from './ui/PageTitle.js';
+export * from './ui/PendingPage.js';
+export * from './routes.js';

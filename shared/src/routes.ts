@@ -1,0 +1,14 @@
+/** Small builders for a remote's route table (see contract.ts). */
+import type { ComponentType } from 'react';
+import type { RemoteRoute, RouteAccess } from './contract.js';
+import type { Permission } from './permissions.js';
+
+export const PUBLIC: RouteAccess = { kind: 'public' };
+export const SIGNED_IN: RouteAccess = { kind: 'session' };
+export function needs(permission: Permission): RouteAccess {
+  return { kind: 'permission', permission };
+}
+
+export function route(path: string, title: string, access: RouteAccess, Component: ComponentType): RemoteRoute {
+  return { path, title, access, Component };
+}

@@ -1,0 +1,71 @@
+/**
+ * Test helpers for remotes (imported as '@portal/shared/testing'; never part of a bundle).
+ * describeRemoteContract checks a remote's route table the way the host will use it.
+ */
+import { render, screen } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { pathHasPrefix, validateEnvironmentManifest, type EnvironmentManifest, type RemoteModule } from './contract.js';
+import { isPermission } from './permissions.js';
+
+function localManifest(): EnvironmentManifest {
+  const file = join(__dirname, '..', '..', 'server', 'environments', 'local.json');
+  return JSON.parse(readFileSync(file, 'utf8')) as EnvironmentManifest;
+}
+
+/** A concrete URL for a route pattern: ':id' → 'sample-id', optional segments kept. */
+function samplePath(pattern: string): string {
+  return '/' + pattern.split('/').map((part) => (part.startsWith(':') ? `sample-${part.replace(/[:?]/g, '')}` : part)).join('/');
+}
+
+function CurrentPath() {
+  return <output data-testid="current-path">{useLocation().pathname}</output>;
+}
+
+export function describeRemoteContract(remote: RemoteModule, options: { redirects?: Record<string, string> } = {}) {
+  describe(`remote ${remote.name}: its route table`, () => {
+    const manifest = localManifest();
+    const entry = manifest.remotes.find((r) => r.name === remote.name);
+
+    it('is pinned in the local environment manifest', () => {
+      expect(validateEnvironmentManifest(manifest)).toEqual([]);
+      expect(entry).toBeDefined();
+      expect(remote.contract).toBe(entry?.contract);
+    });
+
+    it.each(remote.routes.map((r) => [r.path, r] as const))('%s lies under one of its manifest prefixes and declares its access', (_p, route) => {
+      const url = samplePath(route.path);
+      expect(entry?.routes.some((prefix) => pathHasPrefix(url, prefix))).toBe(true);
+      if (route.access.kind === 'permission') expect(isPermission(route.access.permission)).toBe(true);
+    });
+
+    it('has no two routes with the same path', () => {
+      const paths = remote.routes.map((r) => r.path);
+      expect(new Set(paths).size).toBe(paths.length);
+    });
+
+    it.each(remote.routes.map((r) => [r.path, r] as const))('%s renders its page through the router', async (_p, route) => {
+      const url = samplePath(route.path);
+      const redirect = options.redirects?.[route.path];
+      render(
+        <AntApp>
+          <MemoryRouter initialEntries={[url]}>
+            <Routes>
+              {remote.routes.map(({ path, Component }) => (
+                <Route key={path} path={path} element={<Component />} />
+              ))}
+            </Routes>
+            <CurrentPath />
+          </MemoryRouter>
+        </AntApp>,
+      );
+      if (redirect) {
+        expect(await screen.findByTestId('current-path')).toHaveTextContent(new RegExp(`^${redirect}$`));
+      } else {
+        expect(await screen.findByRole('heading', { level: 2, name: route.title })).toBeInTheDocument();
+      }
+    });
+  });
+}
