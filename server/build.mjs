@@ -1,0 +1,40 @@
+// Bundles the server into dist/main.mjs: our code and @portal/shared (TypeScript source) are
+// bundled; every other dependency stays external and is loaded from node_modules at run time.
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const serverDir = dirname(fileURLToPath(import.meta.url));
+const pkg = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8'));
+const externalPackages = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== '@portal/shared');
+// A package and its subpaths (e.g. 'typebox' and 'typebox/value').
+const external = externalPackages.flatMap((name) => [name, `${name}/*`]);
+const outfile = join(serverDir, 'dist', 'main.mjs');
+
+// Bundled CommonJS code calls require(), which an ES module lacks; esbuild then emits a
+// "Dynamic require" shim. Only in that case does the bundle get a real require.
+const REQUIRE_BANNER =
+  "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);";
+
+async function bundle(banner) {
+  await build({
+    absWorkingDir: serverDir,
+    entryPoints: ['src/main.ts'],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: true,
+    external,
+    logLevel: 'warning',
+    ...(banner ? { banner: { js: banner } } : {}),
+  });
+}
+
+rmSync(join(serverDir, 'dist'), { recursive: true, force: true });
+await bundle();
+const needsRequire = readFileSync(outfile, 'utf8').includes('Dynamic require of');
+if (needsRequire) await bundle(REQUIRE_BANNER);
+console.log(`Built dist/main.mjs${needsRequire ? ' (with a require() banner)' : ''}; external: ${externalPackages.join(', ')}`);

@@ -1,0 +1,405 @@
+/**
+ * Settings, in layers: the spec's defaults (DEFAULT_CONFIGURATION) → an optional JSON file named
+ * by PORTAL_CONFIG_FILE → environment variables PORTAL_<KEY>. Server settings (port, database,
+ * directories …) come from environment variables only. Every problem is collected and reported
+ * together in one ConfigError, each line naming the key or variable at fault.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  CONFIGURATION_KEYS,
+  CSS_THEMES,
+  DEFAULT_CONFIGURATION,
+  SERVICES,
+  type ConfigurationKey,
+  type PortalConfiguration,
+} from '@portal/shared/config';
+import { REMOTE_NAME } from '@portal/shared/contract';
+import { REPO_DIR, SERVER_DIR } from './paths.js';
+
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface ServerSettings {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; undefined means the embedded PGlite database in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  environment: string;
+  environmentManifest: string;
+  hostDir: string;
+  /** Remote files at <remotesDir>/<name>/<version>/; undefined means the workspace layout. */
+  remotesDir: string | undefined;
+  /** Remote name → entry URL that replaces the manifest's entry (PORTAL_DEV_REMOTES). */
+  devRemotes: Readonly<Record<string, string>>;
+  nodeEnv: string;
+  seedDemo: boolean;
+  logLevel: LogLevel;
+}
+
+export interface Settings {
+  portal: PortalConfiguration;
+  server: ServerSettings;
+  /** Things worth telling the operator that do not stop the server (e.g. an unknown PORTAL_ variable). */
+  warnings: string[];
+}
+
+export interface LoadOptions {
+  env?: Env;
+  /** Relative paths in the environment are resolved against this directory. */
+  cwd?: string;
+}
+
+/** The environment variable that sets a configuration key: cac_support → PORTAL_CAC_SUPPORT. */
+export function envVarFor(key: ConfigurationKey): string {
+  return `PORTAL_${key.toUpperCase()}`;
+}
+
+const SERVER_VARIABLES = [
+  'PORTAL_CONFIG_FILE',
+  'PORTAL_DATA_DIR',
+  'PORTAL_ENVIRONMENT',
+  'PORTAL_ENVIRONMENT_MANIFEST',
+  'PORTAL_HOST_DIR',
+  'PORTAL_REMOTES_DIR',
+  'PORTAL_DEV_REMOTES',
+  'PORTAL_SEED_DEMO',
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+type Kind = 'boolean' | 'text' | 'services' | 'theme' | 'expiry' | 'url';
+
+const KINDS: Record<ConfigurationKey, Kind> = {
+  cac_support: 'boolean',
+  auto_cert_registration_approval: 'boolean',
+  brand: 'text',
+  email_domain: 'text',
+  css_theme: 'theme',
+  wiki_url: 'url',
+  login_logo_filename: 'text',
+  show_login_agreement: 'boolean',
+  login_agreement_filename: 'text',
+  supported_services: 'services',
+  artifacts_token_max_expiry: 'expiry',
+  artifacts_token_default_expiry: 'expiry',
+  artifacts_token_revocable_expiry: 'expiry',
+  artifacts_profile_url: 'url',
+};
+
+type Parsed = { ok: true; value: string | number | boolean } | { ok: false; problem: string };
+const ok = (value: string | number | boolean): Parsed => ({ ok: true, value });
+const bad = (problem: string): Parsed => ({ ok: false, problem });
+
+const TRUE_WORDS = ['true', '1', 'yes'];
+const FALSE_WORDS = ['false', '0', 'no'];
+
+export function parseBooleanText(text: string): boolean | undefined {
+  const word = text.trim().toLowerCase();
+  if (TRUE_WORDS.includes(word)) return true;
+  if (FALSE_WORDS.includes(word)) return false;
+  return undefined;
+}
+
+function quote(value: unknown): string {
+  return typeof value === 'string' ? `'${value}'` : JSON.stringify(value) ?? String(value);
+}
+
+function parseServices(text: string): Parsed {
+  const ids: string[] = [];
+  for (const part of text.split(',')) {
+    const id = part.trim().toLowerCase();
+    if (id === '') continue;
+    if (!(SERVICES as readonly string[]).includes(id)) {
+      return bad(`unknown service '${part.trim()}' (known: ${SERVICES.join(', ')})`);
+    }
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ok(ids.join(','));
+}
+
+function parseUrl(text: string): Parsed {
+  if (text === 'undefined') return ok(text);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return bad(`${quote(text)} is not a URL; give an http(s) URL or 'undefined'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return bad(`${quote(text)} is not an http(s) URL; give an http(s) URL or 'undefined'`);
+  }
+  return ok(text);
+}
+
+/** Checks a value of a configuration key; `fromEnv` means it is text to interpret. */
+function parseValue(kind: Kind, value: unknown, fromEnv: boolean): Parsed {
+  switch (kind) {
+    case 'boolean': {
+      if (typeof value === 'boolean') return ok(value);
+      if (fromEnv && typeof value === 'string') {
+        const parsed = parseBooleanText(value);
+        if (parsed !== undefined) return ok(parsed);
+        return bad(`${quote(value)} is not a boolean; use true, false, 1, 0, yes or no`);
+      }
+      return bad(`${quote(value)} is not a boolean; use true or false`);
+    }
+    case 'expiry': {
+      let number: number | undefined;
+      if (typeof value === 'number') number = value;
+      else if (fromEnv && typeof value === 'string' && /^\s*\d+\s*$/.test(value)) number = Number(value);
+      if (number === undefined || !Number.isSafeInteger(number) || number < 1) {
+        return bad(`${quote(value)} is not a whole number of at least 1`);
+      }
+      return ok(number);
+    }
+    default: {
+      if (typeof value !== 'string') return bad(`${quote(value)} is not a string`);
+      if (kind === 'services') return parseServices(value);
+      if (kind === 'url') return parseUrl(value.trim());
+      if (kind === 'theme') {
+        const theme = value.trim();
+        return (CSS_THEMES as readonly string[]).includes(theme)
+          ? ok(theme)
+          : bad(`${quote(value)} is not a theme (known: ${CSS_THEMES.join(', ')})`);
+      }
+      return ok(value);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The portal configuration
+
+function readConfigFile(file: string, problems: string[]): Record<string, unknown> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    problems.push(
+      code === 'ENOENT'
+        ? `PORTAL_CONFIG_FILE: ${file} does not exist`
+        : `PORTAL_CONFIG_FILE: cannot read ${file} (${code ?? 'unknown error'})`,
+    );
+    return undefined;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    problems.push(`PORTAL_CONFIG_FILE: ${file} is not valid JSON (${(error as Error).message})`);
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    problems.push(`PORTAL_CONFIG_FILE: ${file} must hold a JSON object of configuration keys`);
+    return undefined;
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function collectPortalConfiguration(env: Env, cwd: string, problems: string[]): PortalConfiguration {
+  const config: PortalConfiguration = { ...DEFAULT_CONFIGURATION };
+  // Written key by key; parseValue gives each key a value of the type its kind stands for.
+  const values: Record<ConfigurationKey, unknown> = config;
+  const invalid = new Set<ConfigurationKey>();
+  const fileName = nonEmpty(env.PORTAL_CONFIG_FILE);
+  if (fileName !== undefined) {
+    const file = resolve(cwd, fileName);
+    const content = readConfigFile(file, problems);
+    for (const [key, value] of Object.entries(content ?? {})) {
+      if (!(CONFIGURATION_KEYS as readonly string[]).includes(key)) {
+        problems.push(`${key}: unknown key in ${file} (known: ${CONFIGURATION_KEYS.join(', ')})`);
+        continue;
+      }
+      const known = key as ConfigurationKey;
+      const parsed = parseValue(KINDS[known], value, false);
+      if (parsed.ok) values[known] = parsed.value;
+      else {
+        invalid.add(known);
+        problems.push(`${key}: ${parsed.problem} (in ${file})`);
+      }
+    }
+  }
+  for (const key of CONFIGURATION_KEYS) {
+    const text = nonEmpty(env[envVarFor(key)]);
+    if (text === undefined) continue;
+    const parsed = parseValue(KINDS[key], text, true);
+    if (parsed.ok) {
+      values[key] = parsed.value;
+      invalid.delete(key); // the environment overrides a bad value in the file
+    } else {
+      invalid.add(key);
+      problems.push(`${key}: ${parsed.problem} (from ${envVarFor(key)})`);
+    }
+  }
+  // The maximum and the default are in days; the revocable threshold is in hours (spec sections 4 and 9).
+  const max = config.artifacts_token_max_expiry;
+  if (!invalid.has('artifacts_token_max_expiry')) {
+    const def = config.artifacts_token_default_expiry;
+    if (!invalid.has('artifacts_token_default_expiry') && def > max) {
+      problems.push(`artifacts_token_default_expiry: ${def} is more than artifacts_token_max_expiry (${max})`);
+    }
+    const revocable = config.artifacts_token_revocable_expiry;
+    if (!invalid.has('artifacts_token_revocable_expiry') && revocable > max * 24) {
+      problems.push(
+        `artifacts_token_revocable_expiry: ${revocable} hours is longer than artifacts_token_max_expiry (${max} days = ${max * 24} hours)`,
+      );
+    }
+  }
+  return config;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server settings
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+function parsePort(text: string | undefined, problems: string[]): number {
+  if (text === undefined) return 8080;
+  const port = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+  if (!Number.isInteger(port) || port > 65535) {
+    problems.push(`PORT: ${quote(text)} is not a port number (0 to 65535)`);
+    return 8080;
+  }
+  return port;
+}
+
+function parseDatabaseUrl(text: string | undefined, problems: string[]): string | undefined {
+  if (text === undefined) return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(text).protocol;
+  } catch {
+    // reported below; the value may hold a password, so it is never echoed
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    problems.push('DATABASE_URL: must be a postgres:// or postgresql:// URL (unset it to use the embedded database)');
+    return undefined;
+  }
+  return text;
+}
+
+function parseDevRemotes(text: string | undefined, problems: string[]): Record<string, string> {
+  const remotes: Record<string, string> = {};
+  if (text === undefined) return remotes;
+  for (const part of text.split(',')) {
+    const item = part.trim();
+    if (item === '') continue;
+    const at = item.indexOf('=');
+    const name = at < 0 ? item : item.slice(0, at).trim();
+    const entry = at < 0 ? '' : item.slice(at + 1).trim();
+    if (!REMOTE_NAME.test(name)) {
+      problems.push(`PORTAL_DEV_REMOTES: ${quote(name)} is not a remote name (expected name=url, e.g. groups=http://localhost:3102/mf-manifest.json)`);
+    } else if (!/^(https?:\/\/[^/]|\/)/.test(entry)) {
+      problems.push(`PORTAL_DEV_REMOTES: the entry of '${name}' must be an http(s) URL or a path starting with /`);
+    } else if (name in remotes) {
+      problems.push(`PORTAL_DEV_REMOTES: '${name}' is given twice`);
+    } else {
+      remotes[name] = entry;
+    }
+  }
+  return remotes;
+}
+
+function collectServerSettings(env: Env, cwd: string, problems: string[]): ServerSettings {
+  const databaseUrl = parseDatabaseUrl(nonEmpty(env.DATABASE_URL), problems);
+  const host = nonEmpty(env.HOST)?.trim() ?? 'localhost';
+
+  let environment = nonEmpty(env.PORTAL_ENVIRONMENT)?.trim() ?? 'local';
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(environment)) {
+    problems.push(`PORTAL_ENVIRONMENT: ${quote(environment)} is not an environment name (letters, digits, - and _)`);
+    environment = 'local';
+  }
+
+  const nodeEnv = nonEmpty(env.NODE_ENV)?.trim() ?? 'development';
+
+  let logLevel: LogLevel = 'info';
+  const levelText = nonEmpty(env.LOG_LEVEL)?.trim().toLowerCase();
+  if (levelText !== undefined) {
+    if ((LOG_LEVELS as readonly string[]).includes(levelText)) logLevel = levelText as LogLevel;
+    else problems.push(`LOG_LEVEL: ${quote(env.LOG_LEVEL)} is not a log level (known: ${LOG_LEVELS.join(', ')})`);
+  }
+
+  let seedDemo = databaseUrl === undefined && nodeEnv !== 'production';
+  const seedText = nonEmpty(env.PORTAL_SEED_DEMO);
+  if (seedText !== undefined) {
+    const parsed = parseBooleanText(seedText);
+    if (parsed === undefined) problems.push(`PORTAL_SEED_DEMO: ${quote(seedText)} is not a boolean; use true, false, 1, 0, yes or no`);
+    else seedDemo = parsed;
+  }
+
+  const path = (name: string, fallback: string): string => {
+    const value = nonEmpty(env[name]);
+    return value === undefined ? fallback : resolve(cwd, value);
+  };
+  const remotesDir = nonEmpty(env.PORTAL_REMOTES_DIR);
+
+  return {
+    port: parsePort(nonEmpty(env.PORT), problems),
+    host,
+    databaseUrl,
+    dataDir: path('PORTAL_DATA_DIR', resolve(cwd, 'data')),
+    environment,
+    environmentManifest: path('PORTAL_ENVIRONMENT_MANIFEST', join(SERVER_DIR, 'environments', `${environment}.json`)),
+    hostDir: path('PORTAL_HOST_DIR', join(REPO_DIR, 'host', 'dist')),
+    remotesDir: remotesDir === undefined ? undefined : resolve(cwd, remotesDir),
+    devRemotes: parseDevRemotes(nonEmpty(env.PORTAL_DEV_REMOTES), problems),
+    nodeEnv,
+    seedDemo,
+    logLevel,
+  };
+}
+
+function unknownPortalVariables(env: Env): string[] {
+  const known = new Set<string>([...SERVER_VARIABLES, ...CONFIGURATION_KEYS.map(envVarFor)]);
+  return Object.keys(env)
+    .filter((name) => name.startsWith('PORTAL_') && !known.has(name))
+    .sort()
+    .map((name) => `${name} is not a setting of the server; it is ignored`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entry points
+
+/** The portal configuration alone (defaults → file → environment). Throws ConfigError. */
+export function loadPortalConfiguration(options: LoadOptions = {}): PortalConfiguration {
+  const problems: string[] = [];
+  const config = collectPortalConfiguration(options.env ?? process.env, options.cwd ?? process.cwd(), problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** The server settings alone (environment only). Throws ConfigError. */
+export function loadServerSettings(options: LoadOptions = {}): ServerSettings {
+  const problems: string[] = [];
+  const settings = collectServerSettings(options.env ?? process.env, options.cwd ?? process.cwd(), problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return settings;
+}
+
+/** Everything main needs; all problems of both parts are reported together. Throws ConfigError. */
+export function loadSettings(options: LoadOptions = {}): Settings {
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  const problems: string[] = [];
+  const portal = collectPortalConfiguration(env, cwd, problems);
+  const server = collectServerSettings(env, cwd, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { portal, server, warnings: unknownPortalVariables(env) };
+}

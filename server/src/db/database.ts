@@ -1,0 +1,22 @@
+/** The small database interface the server uses, implemented by PGlite and by PostgreSQL (pg). */
+
+export interface QueryResult<T> {
+  rows: T[];
+}
+
+export interface Queryable {
+  /** One statement with $1, $2 … parameters. */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** A script of one or more statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database extends Queryable {
+  readonly kind: DatabaseKind;
+  /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Closes the database (and releases the embedded database's lock). Safe to call twice. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,85 @@
+/**
+ * Every route under /accounts/rest declares who may call it, in its route config:
+ *   config: { access: 'public' }            anyone, signed in or not
+ *   config: { access: 'session' }           any signed-in user
+ *   config: { permission: 'VIEW_ACCOUNT' }  a signed-in user holding that session permission
+ * A route that declares none (or both, or an unknown permission) fails registration, so the
+ * server does not start. The declarations are recorded for listApiRoutes(). Enforcement of
+ * sessions and permissions is added by the authentication plugin.
+ */
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { RouteAccess } from '@portal/shared/contract';
+import { isPermission, type Permission } from '@portal/shared/permissions';
+import { unencapsulated } from './unencapsulated.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** For routes under /accounts/rest: 'public' (anyone) or 'session' (any signed-in user). */
+    access?: 'public' | 'session';
+    /** For routes under /accounts/rest: the session permission the caller needs. */
+    permission?: Permission;
+  }
+  interface FastifyInstance {
+    /** The routes under /accounts/rest with their declared access, in registration order. */
+    readonly apiRoutes: readonly ApiRoute[];
+  }
+}
+
+export const API_PREFIX = '/accounts/rest';
+
+export interface ApiRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly access: RouteAccess;
+}
+
+export class RouteDeclarationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RouteDeclarationError';
+  }
+}
+
+export function isApiPath(path: string): boolean {
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+}
+
+/** The access a route declares; throws RouteDeclarationError when it declares none or both. */
+export function declaredAccess(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): RouteAccess {
+  const config: Record<string, unknown> = { ...(route.config ?? {}) };
+  const where = `${String(route.method)} ${route.url}`;
+  const { access, permission } = config;
+  if (access !== undefined && permission !== undefined) {
+    throw new RouteDeclarationError(`${where}: declare either config.access or config.permission, not both`);
+  }
+  if (permission !== undefined) {
+    if (!isPermission(permission)) throw new RouteDeclarationError(`${where}: '${String(permission)}' is not a permission`);
+    return { kind: 'permission', permission };
+  }
+  if (access === 'public' || access === 'session') return { kind: access };
+  if (access !== undefined) {
+    throw new RouteDeclarationError(`${where}: config.access must be 'public' or 'session', not '${String(access)}'`);
+  }
+  throw new RouteDeclarationError(
+    `${where}: every route under ${API_PREFIX} must declare config.access ('public' or 'session') or config.permission`,
+  );
+}
+
+/** The API routes with their declared access, sorted by path then method. HEAD twins of GET routes are left out. */
+export function listApiRoutes(app: FastifyInstance): ApiRoute[] {
+  return [...app.apiRoutes].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+}
+
+export const routeAccessPlugin = unencapsulated(async function routeAccess(app: FastifyInstance) {
+  const routes: ApiRoute[] = [];
+  app.decorate('apiRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) return;
+    const access = declaredAccess(route);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' && routes.some((r) => r.method === 'GET' && r.url === route.url)) continue;
+      routes.push({ method, url: route.url, access });
+    }
+  });
+}, 'route-access');

@@ -1,0 +1,13 @@
+/** The API under /accounts/rest. Every route here declares its access (see plugins/route-access.ts). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { configurationRoutes } from './configuration.js';
+import { healthRoutes } from './health.js';
+
+export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Answers of the API are about one caller at one moment: never stored by caches.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  await app.register(configurationRoutes);
+  await app.register(healthRoutes);
+};

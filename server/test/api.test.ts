@@ -1,0 +1,265 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Type } from 'typebox';
+import type { App } from '../src/app.js';
+import type { Database } from '../src/db/database.js';
+import { ApiError } from '../src/errors.js';
+import { REDACTED } from '../src/logger.js';
+import { listApiRoutes } from '../src/plugins/route-access.js';
+import {
+  DATABASE_KINDS,
+  createFixture,
+  createTestApp,
+  createTestDatabase,
+  failingDatabase,
+  parseLogs,
+  type Fixture,
+} from './helpers.js';
+
+let fixture: Fixture;
+before(() => {
+  fixture = createFixture();
+});
+after(() => fixture.remove());
+
+describe('GET /accounts/rest/configuration', () => {
+  test('returns exactly the 14 configuration fields with the configured values', async () => {
+    const app = createTestApp({
+      db: failingDatabase(),
+      fixture,
+      portal: {
+        brand: 'DevPlatform',
+        email_domain: 'example.test',
+        css_theme: 'dark',
+        cac_support: false,
+        supported_services: 'artifacts,jira',
+        artifacts_token_default_expiry: 30,
+      },
+    });
+    const response = await app.inject({ method: 'GET', url: '/accounts/rest/configuration' });
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(response.headers['cache-control'], 'no-store');
+    assert.deepEqual(response.json(), {
+      cac_support: false,
+      auto_cert_registration_approval: true,
+      brand: 'DevPlatform',
+      email_domain: 'example.test',
+      css_theme: 'dark',
+      wiki_url: 'undefined',
+      login_logo_filename: 'undefined',
+      show_login_agreement: true,
+      login_agreement_filename: 'undefined',
+      supported_services: 'artifacts,jira',
+      artifacts_token_max_expiry: 180,
+      artifacts_token_default_expiry: 30,
+      artifacts_token_revocable_expiry: 1,
+      artifacts_profile_url: 'undefined',
+    });
+    assert.equal(Object.keys(response.json()).length, 14);
+    await app.close();
+  });
+});
+
+describe('GET /accounts/rest/health', () => {
+  for (const kind of DATABASE_KINDS) {
+    test(`200 when the database (${kind}) answers`, async () => {
+      const db = await createTestDatabase(kind);
+      const app = createTestApp({ db, fixture });
+      const response = await app.inject({ method: 'GET', url: '/accounts/rest/health' });
+      assert.equal(response.statusCode, 200);
+      assert.deepEqual(response.json(), { status: 'ok', database: 'ok' });
+      await app.close();
+      await db.close();
+    });
+  }
+
+  test('503 when the database does not answer, and the failure is logged', async () => {
+    const logs: string[] = [];
+    const app = createTestApp({ db: failingDatabase('connect ECONNREFUSED 10.0.0.5:5432'), fixture, logs });
+    const response = await app.inject({ method: 'GET', url: '/accounts/rest/health' });
+    assert.equal(response.statusCode, 503);
+    assert.equal(response.headers['cache-control'], 'no-store');
+    assert.deepEqual(response.json(), { error: 'Database unavailable', code: 503 });
+    assert.ok(!response.body.includes('ECONNREFUSED'));
+    const entry = parseLogs(logs).find((l) => l.msg === 'health check: the database does not answer');
+    assert.ok(entry, 'the failure is logged');
+    assert.equal((entry.err as { message?: unknown }).message, 'connect ECONNREFUSED 10.0.0.5:5432');
+    await app.close();
+  });
+});
+
+describe('errors', () => {
+  let app: App;
+  let logs: string[];
+  let db: Database;
+
+  before(async () => {
+    logs = [];
+    db = await createTestDatabase();
+    app = createTestApp({ db, fixture, logs });
+    app.register(async (api) => {
+      api.get('/boom', { config: { access: 'public' } }, async () => {
+        throw new Error('relation "secrets" does not exist');
+      });
+      api.get('/teapot', { config: { access: 'public' } }, async () => {
+        throw new ApiError(409, 'This email is already in use in the system.');
+      });
+      api.post(
+        '/echo',
+        {
+          config: { access: 'public' },
+          schema: {
+            body: Type.Object({ name: Type.String({ minLength: 2 }) }, { additionalProperties: false }),
+            response: { 200: Type.Object({ name: Type.String() }) },
+          },
+        },
+        async (request) => request.body,
+      );
+      api.post('/login', { config: { access: 'public' } }, async (request) => {
+        request.log.info({ headers: request.headers, body: request.body }, 'sign-in attempt');
+        return { ok: true };
+      });
+    }, { prefix: '/accounts/rest/test' });
+    await app.ready();
+  });
+  after(async () => {
+    await app.close();
+    await db.close();
+  });
+
+  test('an unknown API path is a 404 JSON error', async () => {
+    for (const [method, url] of [['GET', '/accounts/rest/nothing-here'], ['GET', '/accounts/rest'], ['POST', '/accounts/rest/configuration'], ['DELETE', '/accounts/rest/health']] as const) {
+      const response = await app.inject({ method, url, headers: { accept: 'text/html' } });
+      assert.equal(response.statusCode, 404, `${method} ${url}`);
+      assert.equal(response.headers['content-type'], 'application/json; charset=utf-8');
+      assert.deepEqual(response.json(), { error: 'Not found', code: 404 });
+    }
+  });
+
+  test('a thrown internal error is a 500 without its message or stack, and is logged', async () => {
+    const response = await app.inject({ method: 'GET', url: '/accounts/rest/test/boom' });
+    assert.equal(response.statusCode, 500);
+    assert.equal(response.body, '{"error":"Internal server error","code":500}');
+    const entry = parseLogs(logs).find((l) => l.msg === 'request failed');
+    assert.ok(entry, 'the error is logged');
+    const err = entry.err as { message?: unknown; stack?: unknown };
+    assert.equal(err.message, 'relation "secrets" does not exist');
+    assert.match(String(err.stack), /api\.test\.ts/);
+  });
+
+  test('an ApiError keeps its status and message', async () => {
+    const response = await app.inject({ method: 'GET', url: '/accounts/rest/test/teapot' });
+    assert.equal(response.statusCode, 409);
+    assert.deepEqual(response.json(), { error: 'This email is already in use in the system.', code: 409 });
+  });
+
+  test('a validation error is a 400 with a readable message', async () => {
+    const missing = await app.inject({ method: 'POST', url: '/accounts/rest/test/echo', payload: {} });
+    assert.equal(missing.statusCode, 400);
+    assert.deepEqual(missing.json(), { error: "body must have required property 'name'", code: 400 });
+
+    const short = await app.inject({ method: 'POST', url: '/accounts/rest/test/echo', payload: { name: 'x' } });
+    assert.deepEqual(short.json(), { error: 'body/name must NOT have fewer than 2 characters', code: 400 });
+
+    const ok = await app.inject({ method: 'POST', url: '/accounts/rest/test/echo', payload: { name: 'xy' } });
+    assert.equal(ok.statusCode, 200);
+    assert.deepEqual(ok.json(), { name: 'xy' });
+  });
+
+  test('an unknown body field is refused, not silently dropped', async () => {
+    const response = await app.inject({ method: 'POST', url: '/accounts/rest/test/echo', payload: { name: 'xy', admin: true } });
+    assert.equal(response.statusCode, 400);
+    assert.deepEqual(response.json(), { error: 'body must NOT have additional properties', code: 400 });
+  });
+
+  test('malformed JSON is a 400 without the parser message', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/accounts/rest/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    assert.equal(response.statusCode, 400);
+    assert.deepEqual(response.json(), { error: 'Bad Request', code: 400 });
+  });
+
+  test('secrets in headers and bodies are redacted from the logs', async () => {
+    logs.length = 0;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/accounts/rest/test/login',
+      headers: { cookie: '__Host-portal=sess1', authorization: 'Bearer tok1', 'x-xsrf-token': 'xsrf1' },
+      payload: { id: 'user', token: 'website-token-1', password: 'pw1' },
+    });
+    assert.equal(response.statusCode, 200);
+    const text = logs.join('');
+    for (const secret of ['sess1', 'tok1', 'xsrf1', 'website-token-1', 'pw1']) assert.ok(!text.includes(secret), secret);
+    const entry = parseLogs(logs).find((l) => l.msg === 'sign-in attempt');
+    assert.ok(entry);
+    const headers = entry.headers as Record<string, unknown>;
+    const body = entry.body as Record<string, unknown>;
+    assert.equal(headers.cookie, REDACTED);
+    assert.equal(headers.authorization, REDACTED);
+    assert.equal(headers['x-xsrf-token'], REDACTED);
+    assert.deepEqual(body, { id: 'user', token: REDACTED, password: REDACTED });
+  });
+});
+
+describe('route access declarations', () => {
+  test('the API routes and their declared access can be listed', async () => {
+    const app = createTestApp({ db: failingDatabase(), fixture });
+    await app.ready();
+    assert.deepEqual(listApiRoutes(app), [
+      { method: 'GET', url: '/accounts/rest/configuration', access: { kind: 'public' } },
+      { method: 'GET', url: '/accounts/rest/health', access: { kind: 'public' } },
+    ]);
+    await app.close();
+  });
+
+  test('session and permission declarations are recorded', async () => {
+    const app = createTestApp({ db: failingDatabase(), fixture });
+    app.register(async (api) => {
+      api.get('/accounts/rest/sessions/current', { config: { access: 'session' } }, async () => ({}));
+      api.post('/accounts/rest/accounts/:username/lock', { config: { permission: 'LOCK_ACCOUNT' } }, async () => ({}));
+    });
+    await app.ready();
+    const routes = listApiRoutes(app).filter((r) => !r.url.endsWith('configuration') && !r.url.endsWith('health'));
+    assert.deepEqual(routes, [
+      { method: 'POST', url: '/accounts/rest/accounts/:username/lock', access: { kind: 'permission', permission: 'LOCK_ACCOUNT' } },
+      { method: 'GET', url: '/accounts/rest/sessions/current', access: { kind: 'session' } },
+    ]);
+    await app.close();
+  });
+
+  const broken: [string, Record<string, unknown>, RegExp][] = [
+    ['no declaration', {}, /GET \/accounts\/rest\/forgotten: every route under \/accounts\/rest must declare config\.access \('public' or 'session'\) or config\.permission/],
+    ['both', { access: 'public', permission: 'VIEW_ACCOUNT' }, /declare either config\.access or config\.permission, not both/],
+    ['an unknown permission', { permission: 'VIEW_EVERYTHING' }, /'VIEW_EVERYTHING' is not a permission/],
+    ['an unknown access', { access: 'anyone' }, /config\.access must be 'public' or 'session', not 'anyone'/],
+  ];
+  for (const [name, config, message] of broken) {
+    test(`a route under /accounts/rest with ${name} stops the app from starting`, async () => {
+      const app = createTestApp({ db: failingDatabase(), fixture });
+      app.register(async (api) => {
+        api.get('/forgotten', { config }, async () => ({}));
+      }, { prefix: '/accounts/rest' });
+      await assert.rejects(async () => void (await app.ready()), (error: Error) => {
+        assert.equal(error.name, 'RouteDeclarationError');
+        assert.match(error.message, message);
+        return true;
+      });
+      await app.close();
+    });
+  }
+
+  test('routes outside /accounts/rest need no declaration', async () => {
+    const app = createTestApp({ db: failingDatabase(), fixture });
+    app.register(async (other) => {
+      other.get('/accounts/restless', async () => ({}));
+    });
+    await app.ready();
+    assert.equal(listApiRoutes(app).length, 2);
+    await app.close();
+  });
+});

@@ -1,0 +1,281 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import {
+  ConfigError,
+  envVarFor,
+  loadPortalConfiguration,
+  loadServerSettings,
+  loadSettings,
+  type Env,
+} from '../src/config.js';
+import { REPO_DIR, SERVER_DIR } from '../src/paths.js';
+import { DEFAULT_CONFIGURATION } from '@portal/shared/config';
+
+const dir = mkdtempSync(join(tmpdir(), 'portal-config-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+let fileCounter = 0;
+function configFile(content: unknown): string {
+  const file = join(dir, `config-${++fileCounter}.json`);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+}
+
+/** The problems a load reports; fails the test when it does not throw a ConfigError. */
+function problemsOf(load: () => unknown): readonly string[] {
+  try {
+    load();
+  } catch (error) {
+    assert.ok(error instanceof ConfigError, `expected a ConfigError, got ${String(error)}`);
+    assert.equal(error.message, error.problems.join('\n'));
+    return error.problems;
+  }
+  assert.fail('expected a ConfigError');
+}
+
+const portal = (env: Env) => loadPortalConfiguration({ env, cwd: dir });
+
+describe('portal configuration', () => {
+  test('with nothing configured, every key has its spec default', () => {
+    // The spec's values themselves are pinned by shared/src/config.test.ts.
+    assert.deepEqual(portal({}), DEFAULT_CONFIGURATION);
+  });
+
+  test('a file overrides the defaults', () => {
+    const file = configFile({
+      brand: 'DevPlatform',
+      cac_support: false,
+      css_theme: 'dark',
+      supported_services: 'jira, Artifacts,jira',
+      artifacts_token_default_expiry: 30,
+      wiki_url: 'https://wiki.example.test/',
+    });
+    const config = portal({ PORTAL_CONFIG_FILE: file });
+    assert.equal(config.brand, 'DevPlatform');
+    assert.equal(config.cac_support, false);
+    assert.equal(config.css_theme, 'dark');
+    assert.equal(config.supported_services, 'jira,artifacts');
+    assert.equal(config.artifacts_token_default_expiry, 30);
+    assert.equal(config.wiki_url, 'https://wiki.example.test/');
+    assert.equal(config.show_login_agreement, true, 'keys absent from the file keep their default');
+  });
+
+  test('a relative PORTAL_CONFIG_FILE is found from the working directory', () => {
+    const file = configFile({ brand: 'Relative' });
+    assert.equal(portal({ PORTAL_CONFIG_FILE: file.slice(dir.length + 1) }).brand, 'Relative');
+  });
+
+  test('environment variables override the file', () => {
+    const file = configFile({ brand: 'From file', cac_support: false, artifacts_token_max_expiry: 90 });
+    const config = portal({
+      PORTAL_CONFIG_FILE: file,
+      PORTAL_BRAND: 'From env',
+      PORTAL_CAC_SUPPORT: 'yes',
+      PORTAL_SUPPORTED_SERVICES: 'bitbucket,sonarqube',
+      PORTAL_ARTIFACTS_TOKEN_MAX_EXPIRY: '365',
+    });
+    assert.equal(config.brand, 'From env');
+    assert.equal(config.cac_support, true);
+    assert.equal(config.supported_services, 'bitbucket,sonarqube');
+    assert.equal(config.artifacts_token_max_expiry, 365);
+  });
+
+  test('every boolean spelling is accepted from the environment', () => {
+    for (const [text, value] of [['true', true], ['1', true], ['YES', true], ['false', false], ['0', false], ['no', false]] as const) {
+      assert.equal(portal({ PORTAL_SHOW_LOGIN_AGREEMENT: text }).show_login_agreement, value, text);
+    }
+  });
+
+  test('the revocable threshold is in hours, the maximum in days', () => {
+    const config = portal({ PORTAL_ARTIFACTS_TOKEN_MAX_EXPIRY: '7', PORTAL_ARTIFACTS_TOKEN_DEFAULT_EXPIRY: '7', PORTAL_ARTIFACTS_TOKEN_REVOCABLE_EXPIRY: '24' });
+    assert.equal(config.artifacts_token_revocable_expiry, 24);
+  });
+
+  test('an empty environment variable counts as unset', () => {
+    assert.equal(portal({ PORTAL_BRAND: '', PORTAL_CAC_SUPPORT: ' ' }).brand, 'undefined');
+  });
+
+  test('every key has the environment variable PORTAL_<KEY>', () => {
+    assert.equal(envVarFor('auto_cert_registration_approval'), 'PORTAL_AUTO_CERT_REGISTRATION_APPROVAL');
+    assert.equal(portal({ PORTAL_AUTO_CERT_REGISTRATION_APPROVAL: 'no' }).auto_cert_registration_approval, false);
+    assert.equal(portal({ PORTAL_LOGIN_LOGO_FILENAME: 'logo.svg' }).login_logo_filename, 'logo.svg');
+    assert.equal(portal({ PORTAL_ARTIFACTS_PROFILE_URL: 'http://artifacts.example.test/profile' }).artifacts_profile_url, 'http://artifacts.example.test/profile');
+  });
+
+  describe('bad values give a ConfigError naming the key', () => {
+    const cases: [string, Env, string][] = [
+      ['boolean (env)', { PORTAL_CAC_SUPPORT: 'maybe' }, "cac_support: 'maybe' is not a boolean; use true, false, 1, 0, yes or no (from PORTAL_CAC_SUPPORT)"],
+      ['unknown service', { PORTAL_SUPPORTED_SERVICES: 'jira,gitlab' }, "supported_services: unknown service 'gitlab' (known: artifacts, bitbucket, confluence, jenkins, jira, jsm, sonarqube, repository) (from PORTAL_SUPPORTED_SERVICES)"],
+      ['theme', { PORTAL_CSS_THEME: 'blue' }, "css_theme: 'blue' is not a theme (known: light, dark, undefined) (from PORTAL_CSS_THEME)"],
+      ['expiry zero', { PORTAL_ARTIFACTS_TOKEN_MAX_EXPIRY: '0' }, "artifacts_token_max_expiry: '0' is not a whole number of at least 1 (from PORTAL_ARTIFACTS_TOKEN_MAX_EXPIRY)"],
+      ['expiry fraction', { PORTAL_ARTIFACTS_TOKEN_DEFAULT_EXPIRY: '1.5' }, "artifacts_token_default_expiry: '1.5' is not a whole number of at least 1 (from PORTAL_ARTIFACTS_TOKEN_DEFAULT_EXPIRY)"],
+      ['expiry text', { PORTAL_ARTIFACTS_TOKEN_REVOCABLE_EXPIRY: 'soon' }, "artifacts_token_revocable_expiry: 'soon' is not a whole number of at least 1 (from PORTAL_ARTIFACTS_TOKEN_REVOCABLE_EXPIRY)"],
+      ['default above max', { PORTAL_ARTIFACTS_TOKEN_DEFAULT_EXPIRY: '200' }, 'artifacts_token_default_expiry: 200 is more than artifacts_token_max_expiry (180)'],
+      ['revocable (hours) above max (days)', { PORTAL_ARTIFACTS_TOKEN_MAX_EXPIRY: '10', PORTAL_ARTIFACTS_TOKEN_DEFAULT_EXPIRY: '5', PORTAL_ARTIFACTS_TOKEN_REVOCABLE_EXPIRY: '241' }, 'artifacts_token_revocable_expiry: 241 hours is longer than artifacts_token_max_expiry (10 days = 240 hours)'],
+      ['url', { PORTAL_WIKI_URL: 'wiki.example.test' }, "wiki_url: 'wiki.example.test' is not a URL; give an http(s) URL or 'undefined' (from PORTAL_WIKI_URL)"],
+      ['url scheme', { PORTAL_ARTIFACTS_PROFILE_URL: 'ftp://example.test/' }, "artifacts_profile_url: 'ftp://example.test/' is not an http(s) URL; give an http(s) URL or 'undefined' (from PORTAL_ARTIFACTS_PROFILE_URL)"],
+    ];
+    for (const [name, env, problem] of cases) {
+      test(name, () => assert.deepEqual(problemsOf(() => portal(env)), [problem]));
+    }
+
+    test('wrong JSON types in the file', () => {
+      const file = configFile({
+        cac_support: 'true',
+        brand: 42,
+        artifacts_token_max_expiry: '180',
+        artifacts_token_default_expiry: 2.5,
+        supported_services: ['jira'],
+      });
+      assert.deepEqual(problemsOf(() => portal({ PORTAL_CONFIG_FILE: file })), [
+        `cac_support: 'true' is not a boolean; use true or false (in ${file})`,
+        `brand: 42 is not a string (in ${file})`,
+        `artifacts_token_max_expiry: '180' is not a whole number of at least 1 (in ${file})`,
+        `artifacts_token_default_expiry: 2.5 is not a whole number of at least 1 (in ${file})`,
+        `supported_services: ["jira"] is not a string (in ${file})`,
+      ]);
+    });
+  });
+
+  test('an invalid maximum is reported once, not also against the other expiries', () => {
+    assert.deepEqual(problemsOf(() => portal({ PORTAL_ARTIFACTS_TOKEN_MAX_EXPIRY: '0', PORTAL_ARTIFACTS_TOKEN_DEFAULT_EXPIRY: '200' })), [
+      "artifacts_token_max_expiry: '0' is not a whole number of at least 1 (from PORTAL_ARTIFACTS_TOKEN_MAX_EXPIRY)",
+    ]);
+  });
+
+  test('an unknown key in the file is rejected', () => {
+    const file = configFile({ brand: 'x', cac_suport: true });
+    const problems = problemsOf(() => portal({ PORTAL_CONFIG_FILE: file }));
+    assert.equal(problems.length, 1);
+    assert.match(problems[0] ?? '', new RegExp(`^cac_suport: unknown key in ${file} \\(known: cac_support, `));
+  });
+
+  test('a missing file named explicitly is an error', () => {
+    const file = join(dir, 'nope.json');
+    assert.deepEqual(problemsOf(() => portal({ PORTAL_CONFIG_FILE: file })), [`PORTAL_CONFIG_FILE: ${file} does not exist`]);
+  });
+
+  test('a file that is not JSON, or not an object, is an error', () => {
+    const broken = configFile('{ "brand": ');
+    assert.match(problemsOf(() => portal({ PORTAL_CONFIG_FILE: broken }))[0] ?? '', /^PORTAL_CONFIG_FILE: .* is not valid JSON \(/);
+    const list = configFile([1, 2]);
+    assert.deepEqual(problemsOf(() => portal({ PORTAL_CONFIG_FILE: list })), [
+      `PORTAL_CONFIG_FILE: ${list} must hold a JSON object of configuration keys`,
+    ]);
+  });
+
+  test('all problems are reported together, file and environment alike', () => {
+    const file = configFile({ css_theme: 'neon', gitlab_url: 'x' });
+    const problems = problemsOf(() =>
+      portal({ PORTAL_CONFIG_FILE: file, PORTAL_CAC_SUPPORT: 'maybe', PORTAL_SUPPORTED_SERVICES: 'gitlab' }),
+    );
+    assert.deepEqual(
+      problems.map((p) => p.split(':')[0]),
+      ['css_theme', 'gitlab_url', 'cac_support', 'supported_services'],
+    );
+  });
+});
+
+describe('server settings', () => {
+  const server = (env: Env) => loadServerSettings({ env, cwd: dir });
+
+  test('defaults', () => {
+    assert.deepEqual(server({}), {
+      port: 8080,
+      host: 'localhost',
+      databaseUrl: undefined,
+      dataDir: join(dir, 'data'),
+      environment: 'local',
+      environmentManifest: join(SERVER_DIR, 'environments', 'local.json'),
+      hostDir: join(REPO_DIR, 'host', 'dist'),
+      remotesDir: undefined,
+      devRemotes: {},
+      nodeEnv: 'development',
+      seedDemo: true,
+      logLevel: 'info',
+    });
+  });
+
+  test('the server package and repository directories are found from the source', () => {
+    assert.equal(SERVER_DIR, join(REPO_DIR, 'server'));
+  });
+
+  test('values from the environment, relative paths resolved from the working directory', () => {
+    const settings = server({
+      PORT: '9090',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgresql://portal@db.example.test:5432/portal',
+      PORTAL_DATA_DIR: 'var/db',
+      PORTAL_ENVIRONMENT: 'staging',
+      PORTAL_HOST_DIR: '/srv/host',
+      PORTAL_REMOTES_DIR: 'remotes',
+      PORTAL_DEV_REMOTES: 'groups=http://localhost:3102/mf-manifest.json, tokens=/dev/tokens/mf-manifest.json',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'WARN',
+    });
+    assert.equal(settings.port, 9090);
+    assert.equal(settings.host, '0.0.0.0');
+    assert.equal(settings.databaseUrl, 'postgresql://portal@db.example.test:5432/portal');
+    assert.equal(settings.dataDir, join(dir, 'var', 'db'));
+    assert.equal(settings.environmentManifest, join(SERVER_DIR, 'environments', 'staging.json'));
+    assert.equal(settings.hostDir, '/srv/host');
+    assert.equal(settings.remotesDir, join(dir, 'remotes'));
+    assert.deepEqual(settings.devRemotes, {
+      groups: 'http://localhost:3102/mf-manifest.json',
+      tokens: '/dev/tokens/mf-manifest.json',
+    });
+    assert.equal(settings.seedDemo, false);
+    assert.equal(settings.logLevel, 'warn');
+  });
+
+  test('demo data: by default only for the embedded database outside production; PORTAL_SEED_DEMO decides otherwise', () => {
+    assert.equal(server({}).seedDemo, true);
+    assert.equal(server({ NODE_ENV: 'production' }).seedDemo, false);
+    assert.equal(server({ DATABASE_URL: 'postgres://localhost/portal' }).seedDemo, false);
+    assert.equal(server({ DATABASE_URL: 'postgres://localhost/portal', PORTAL_SEED_DEMO: 'true' }).seedDemo, true);
+    assert.equal(server({ PORTAL_SEED_DEMO: '0' }).seedDemo, false);
+  });
+
+  test('bad values name the variable, never echoing a database URL', () => {
+    const problems = problemsOf(() =>
+      server({
+        PORT: '80a',
+        DATABASE_URL: 'mysql://root:secret@db/portal',
+        PORTAL_ENVIRONMENT: '../etc',
+        PORTAL_DEV_REMOTES: 'groups=localhost:3102,bad-name=http://x.test/',
+        PORTAL_SEED_DEMO: 'sometimes',
+        LOG_LEVEL: 'loud',
+      }),
+    );
+    assert.deepEqual(problems, [
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL (unset it to use the embedded database)',
+      "PORTAL_ENVIRONMENT: '../etc' is not an environment name (letters, digits, - and _)",
+      "LOG_LEVEL: 'loud' is not a log level (known: fatal, error, warn, info, debug, trace, silent)",
+      "PORTAL_SEED_DEMO: 'sometimes' is not a boolean; use true, false, 1, 0, yes or no",
+      "PORT: '80a' is not a port number (0 to 65535)",
+      "PORTAL_DEV_REMOTES: the entry of 'groups' must be an http(s) URL or a path starting with /",
+      "PORTAL_DEV_REMOTES: 'bad-name' is not a remote name (expected name=url, e.g. groups=http://localhost:3102/mf-manifest.json)",
+    ]);
+    assert.ok(!problems.join('\n').includes('secret'));
+  });
+
+  test('a port above 65535 is refused', () => {
+    assert.deepEqual(problemsOf(() => server({ PORT: '70000' })), ["PORT: '70000' is not a port number (0 to 65535)"]);
+  });
+});
+
+describe('loadSettings', () => {
+  test('reports the problems of the configuration and of the server settings together', () => {
+    const problems = problemsOf(() => loadSettings({ env: { PORTAL_CAC_SUPPORT: 'maybe', PORT: 'x' }, cwd: dir }));
+    assert.deepEqual(problems.map((p) => p.split(':')[0]), ['cac_support', 'PORT']);
+  });
+
+  test('warns about PORTAL_ variables it does not know', () => {
+    const settings = loadSettings({ env: { PORTAL_CAC_SUPORT: 'true', PORTAL_BRAND: 'x' }, cwd: dir });
+    assert.deepEqual(settings.warnings, ['PORTAL_CAC_SUPORT is not a setting of the server; it is ignored']);
+    assert.equal(settings.portal.brand, 'x');
+  });
+});

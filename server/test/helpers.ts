@@ -1,0 +1,235 @@
+/**
+ * Test helpers: databases (PGlite always; PostgreSQL too when DATABASE_URL is set), temporary
+ * host/remote folders with an environment manifest, and an app built on them.
+ *
+ * Creating a PGlite database costs seconds, so each test process creates one, dumps it (empty
+ * and migrated) once, and gives every test a fresh PGlite loaded from a dump. On PostgreSQL
+ * every test gets a schema of its own (search_path), dropped when the test closes it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { DEFAULT_CONFIGURATION, type PortalConfiguration } from '@portal/shared/config';
+import type { EnvironmentManifest } from '@portal/shared/contract';
+import { buildApp, type App, type AppServerSettings } from '../src/app.js';
+import type { Database, DatabaseKind, Queryable, QueryResult } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import { openPglite, pgliteDatabase } from '../src/db/pglite.js';
+import { openPostgres } from '../src/db/postgres.js';
+import type { LogStream } from '../src/logger.js';
+
+export const POSTGRES_URL = process.env.DATABASE_URL;
+
+/** The databases to run database tests on: PGlite, and PostgreSQL when DATABASE_URL is set. */
+export const DATABASE_KINDS: readonly DatabaseKind[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+// ---------------------------------------------------------------------------------------------
+// Databases
+
+interface PgliteTemplates {
+  empty: Blob;
+  migrated: Blob;
+}
+let templates: Promise<PgliteTemplates> | undefined;
+
+function pgliteTemplates(): Promise<PgliteTemplates> {
+  templates ??= (async () => {
+    const pglite = await PGlite.create();
+    const empty = await pglite.dumpDataDir('none');
+    const db = pgliteDatabase(pglite);
+    await migrate(db);
+    const migrated = await pglite.dumpDataDir('none');
+    await db.close();
+    return { empty, migrated };
+  })();
+  return templates;
+}
+
+let schemaCounter = 0;
+
+async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface PostgresSchema {
+  readonly name: string;
+  /** A new connection pool whose search_path is this schema. */
+  open(): Database;
+  /** Closes the pools opened and drops the schema. */
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty PostgreSQL schema (needs DATABASE_URL). */
+export async function createPostgresSchema(): Promise<PostgresSchema> {
+  if (!POSTGRES_URL) throw new Error('DATABASE_URL is not set');
+  const connectionString = POSTGRES_URL;
+  const name = `test_${process.pid}_${++schemaCounter}_${randomBytes(3).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create schema ${name}`));
+  const opened: Database[] = [];
+  return {
+    name,
+    open() {
+      const db = openPostgres({ connectionString, searchPath: name, max: 4 });
+      opened.push(db);
+      return db;
+    },
+    async drop() {
+      await Promise.all(opened.map((db) => db.close()));
+      await withAdminClient((client) => client.query(`drop schema ${name} cascade`));
+    },
+  };
+}
+
+async function createPostgresDatabase(migrated: boolean): Promise<Database> {
+  const schema = await createPostgresSchema();
+  const db = schema.open();
+  if (migrated) await migrate(db);
+  let dropped: Promise<void> | undefined;
+  return {
+    ...db,
+    close() {
+      dropped ??= schema.drop();
+      return dropped;
+    },
+  };
+}
+
+/** A migrated database of the given kind, empty of rows. Close it at the end of the test. */
+export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise<Database> {
+  if (kind === 'postgres') return createPostgresDatabase(true);
+  return openPglite({ loadDataDir: (await pgliteTemplates()).migrated });
+}
+
+/** A database without any table (for migration tests). Close it at the end of the test. */
+export async function createEmptyDatabase(kind: DatabaseKind = 'pglite'): Promise<Database> {
+  if (kind === 'postgres') return createPostgresDatabase(false);
+  return openPglite({ loadDataDir: (await pgliteTemplates()).empty });
+}
+
+/** The table names of the database's current schema. */
+export async function tableNames(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ table_name: string }>(
+    `select table_name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+  );
+  return rows.map((r) => r.table_name);
+}
+
+/** A database whose every query fails, as when the database server is down. */
+export function failingDatabase(message = 'connection refused'): Database {
+  const fail = async (): Promise<never> => {
+    throw new Error(message);
+  };
+  return {
+    kind: 'postgres',
+    query: fail as <T>() => Promise<QueryResult<T>>,
+    exec: fail,
+    transaction: fail,
+    close: async () => undefined,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files
+
+export interface Fixture {
+  dir: string;
+  hostDir: string;
+  remotesDir: string;
+  manifestFile: string;
+  /** Writes a file (creating folders) under the fixture directory. */
+  write(relativePath: string, content: string): string;
+  writeManifest(manifest: unknown): void;
+  remove(): void;
+}
+
+export const TEST_MANIFEST: EnvironmentManifest = {
+  environment: 'test',
+  remotes: [
+    { name: 'groups', version: '0.1.0', contract: '^1.0.0', routes: ['/groups'] },
+    { name: 'tokens', version: '0.2.0-beta.1', contract: '^1.0.0', routes: ['/tokens'] },
+    { name: 'elsewhere', entry: 'https://cdn.example.test/elsewhere/mf-manifest.json', contract: '^1.0.0', routes: ['/elsewhere'] },
+  ],
+};
+
+export const HASHED_HOST_FILE = 'main.0123456789abcdef.js';
+export const HASHED_REMOTE_FILE = '123.a1b2c3d4e5f6a7b8.js';
+
+/** A temporary directory with a host build, one version of the groups remote and a manifest. */
+export function createFixture(): Fixture {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const write = (relativePath: string, content: string): string => {
+    const file = join(dir, relativePath);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+    return file;
+  };
+  write('host/index.html', '<!doctype html><title>Portal</title>');
+  write(`host/${HASHED_HOST_FILE}`, 'console.log("host");');
+  write('host/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  write('remotes/groups/0.1.0/mf-manifest.json', '{"name":"groups"}');
+  write('remotes/groups/0.1.0/remoteEntry.js', 'var groups;');
+  // What the builds' precompression writes beside a text asset.
+  write(`remotes/groups/0.1.0/${HASHED_REMOTE_FILE}.br`, 'brotli bytes');
+  write(`remotes/groups/0.1.0/${HASHED_REMOTE_FILE}.gz`, 'gzip bytes');
+  write(`remotes/groups/0.1.0/${HASHED_REMOTE_FILE}`, 'console.log("chunk");');
+  write('secret.txt', 'outside the served folders');
+  const manifestFile = write('environment.json', JSON.stringify(TEST_MANIFEST));
+  return {
+    dir,
+    hostDir: join(dir, 'host'),
+    remotesDir: join(dir, 'remotes'),
+    manifestFile,
+    write,
+    writeManifest(manifest) {
+      writeFileSync(manifestFile, typeof manifest === 'string' ? manifest : JSON.stringify(manifest));
+    },
+    remove() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app
+
+export interface TestAppOptions {
+  db: Database;
+  fixture: Fixture;
+  portal?: Partial<PortalConfiguration>;
+  server?: Partial<AppServerSettings>;
+  /** Collects log lines (JSON) instead of discarding them. */
+  logs?: string[];
+}
+
+/** An app on the fixture's folders; call ready() (or inject) to load it. */
+export function createTestApp(options: TestAppOptions): App {
+  const logs = options.logs;
+  const stream: LogStream | undefined = logs ? { write: (line) => void logs.push(line) } : undefined;
+  return buildApp({
+    db: options.db,
+    portal: { ...DEFAULT_CONFIGURATION, ...options.portal },
+    server: {
+      environmentManifest: options.fixture.manifestFile,
+      hostDir: options.fixture.hostDir,
+      remotesDir: options.fixture.remotesDir,
+      devRemotes: {},
+      ...options.server,
+    },
+    logger: logs ? { level: 'info', ...(stream ? { stream } : {}) } : { level: 'silent' },
+  });
+}
+
+/** Parses collected JSON log lines. */
+export function parseLogs(lines: readonly string[]): Record<string, unknown>[] {
+  return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+}

@@ -1,0 +1,165 @@
+/** The server as a process: `node --import tsx src/main.ts`, as a developer starts it. */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { LOCK_FILE_NAME } from '../src/db/lock.js';
+import { SERVER_DIR } from '../src/paths.js';
+import { POSTGRES_URL, createFixture, createPostgresSchema, type Fixture } from './helpers.js';
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts main with exactly these environment variables (plus PATH). */
+function startMain(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, output: () => output, exit };
+}
+
+/** Waits for the "Portal running at" line; returns the URL it names. */
+async function runningUrl(running: Running, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = /Portal running at (http:\/\/localhost:\d+)/.exec(running.output());
+    if (match?.[1]) return match[1];
+    if (running.child.exitCode !== null) assert.fail(`main exited (${running.child.exitCode}) before running:\n${running.output()}`);
+    if (Date.now() > deadline) assert.fail(`main did not start within ${timeoutMs} ms:\n${running.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+let fixture: Fixture;
+let dataDir: string;
+before(() => {
+  fixture = createFixture();
+  dataDir = mkdtempSync(join(tmpdir(), 'portal-main-'));
+});
+after(() => {
+  fixture.remove();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const siteEnv = (): Record<string, string> => ({
+  PORT: '0',
+  PORTAL_HOST_DIR: fixture.hostDir,
+  PORTAL_REMOTES_DIR: fixture.remotesDir,
+  PORTAL_ENVIRONMENT_MANIFEST: fixture.manifestFile,
+});
+
+describe('main', () => {
+  test('a bad configuration value exits non-zero naming the key', async () => {
+    const running = startMain({ ...siteEnv(), PORTAL_DATA_DIR: join(dataDir, 'never'), PORTAL_CAC_SUPPORT: 'maybe', PORT: 'eighty' });
+    const { code } = await running.exit;
+    assert.equal(code, 1);
+    assert.equal(
+      running.output(),
+      [
+        'Configuration error:',
+        "  - cac_support: 'maybe' is not a boolean; use true, false, 1, 0, yes or no (from PORTAL_CAC_SUPPORT)",
+        "  - PORT: 'eighty' is not a port number (0 to 65535)",
+        '',
+      ].join('\n'),
+    );
+    assert.equal(existsSync(join(dataDir, 'never')), false, 'nothing was opened');
+  });
+
+  test('starts on the embedded database, serves, refuses a second server on its folder, and stops on SIGTERM', async () => {
+    const env = { ...siteEnv(), PORTAL_DATA_DIR: join(dataDir, 'embedded') };
+    const running = startMain(env);
+    try {
+      const url = await runningUrl(running);
+      assert.match(running.output(), /Portal running at http:\/\/localhost:\d+ \(database: embedded PGlite in .*embedded\)\n/);
+      assert.match(running.output(), /Demo accounts created:\n {2}admin +site-admin\n {2}adjudicator +adjudicator\n {2}helpdesk +help-desk\n {2}user +user\n {2}locked\.user +user \(locked\)\n {2}closed\.user +user \(closed\)\n/);
+      assert.match(running.output(), /Signing in arrives in a later issue/);
+
+      const health = await fetch(`${url}/accounts/rest/health`);
+      assert.equal(health.status, 200);
+      assert.deepEqual(await health.json(), { status: 'ok', database: 'ok' });
+      const config = await fetch(`${url}/accounts/rest/configuration`);
+      assert.equal(((await config.json()) as { brand: string }).brand, 'undefined');
+
+      const lockFile = join(env.PORTAL_DATA_DIR, LOCK_FILE_NAME);
+      assert.equal(readFileSync(lockFile, 'utf8'), `${running.child.pid}\n`);
+
+      const second = startMain(env);
+      assert.equal((await second.exit).code, 1);
+      assert.equal(
+        second.output(),
+        `Cannot start the portal: The embedded database in ${env.PORTAL_DATA_DIR} is in use by process ${running.child.pid}. Stop that process first, or set DATABASE_URL.\n`,
+      );
+
+      running.child.kill('SIGTERM');
+      assert.deepEqual(await running.exit, { code: 0, signal: null });
+      assert.equal(existsSync(lockFile), false, 'the lock is released');
+    } finally {
+      running.child.kill('SIGKILL');
+    }
+  });
+
+  test('a second start on the same folder keeps the data and seeds nothing', async () => {
+    const running = startMain({ ...siteEnv(), PORTAL_DATA_DIR: join(dataDir, 'embedded') });
+    try {
+      await runningUrl(running);
+      assert.doesNotMatch(running.output(), /Demo accounts created/);
+      running.child.kill('SIGINT');
+      assert.deepEqual(await running.exit, { code: 0, signal: null });
+    } finally {
+      running.child.kill('SIGKILL');
+    }
+  });
+
+  test('a broken environment manifest exits non-zero with the reason', async () => {
+    const broken = createFixture();
+    broken.writeManifest({ environment: 'test', remotes: 'all of them' });
+    const running = startMain({ ...siteEnv(), PORTAL_ENVIRONMENT_MANIFEST: broken.manifestFile, PORTAL_DATA_DIR: join(dataDir, 'broken') });
+    try {
+      assert.equal((await running.exit).code, 1);
+      assert.equal(
+        running.output(),
+        `Cannot start the portal: The environment manifest ${broken.manifestFile} is not usable:\n  remotes: must be a list\n`,
+      );
+      assert.equal(existsSync(join(dataDir, 'broken')), false, 'no database was opened');
+    } finally {
+      broken.remove();
+    }
+  });
+
+  const postgresUrl = POSTGRES_URL;
+  if (postgresUrl) {
+    test('starts on PostgreSQL (DATABASE_URL), migrates, seeds nothing by default, and stops on SIGTERM', async () => {
+      const schema = await createPostgresSchema();
+      const url = new URL(postgresUrl);
+      url.searchParams.set('options', `-c search_path=${schema.name}`);
+      const running = startMain({ ...siteEnv(), DATABASE_URL: url.toString(), PORTAL_DATA_DIR: join(dataDir, 'unused') });
+      try {
+        const base = await runningUrl(running);
+        assert.match(running.output(), /\(database: PostgreSQL \(DATABASE_URL\)\)/);
+        assert.doesNotMatch(running.output(), /Demo accounts/);
+        assert.deepEqual(await (await fetch(`${base}/accounts/rest/health`)).json(), { status: 'ok', database: 'ok' });
+        const db = schema.open();
+        assert.deepEqual((await db.query('select version from schema_migrations')).rows, [{ version: 1 }]);
+        running.child.kill('SIGTERM');
+        assert.deepEqual(await running.exit, { code: 0, signal: null });
+        assert.equal(existsSync(join(dataDir, 'unused')), false, 'no embedded database');
+      } finally {
+        running.child.kill('SIGKILL');
+        await schema.drop();
+      }
+    });
+  }
+});

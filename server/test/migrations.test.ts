@@ -1,0 +1,184 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import type { Database } from '../src/db/database.js';
+import { checksumOf, migrate, MigrationError, readMigrations, type Migration } from '../src/db/migrate.js';
+import { MIGRATIONS_DIR } from '../src/paths.js';
+import { seedDemoData } from '../src/seed.js';
+import {
+  DATABASE_KINDS,
+  POSTGRES_URL,
+  createEmptyDatabase,
+  createPostgresSchema,
+  createTestDatabase,
+  tableNames,
+} from './helpers.js';
+
+const ACCOUNTS_SQL = readFileSync(join(MIGRATIONS_DIR, '0001_accounts.sql'), 'utf8');
+
+function extra(version: number, name: string, sql: string): Migration {
+  return { version, name, sql, checksum: checksumOf(sql) };
+}
+
+async function recorded(db: Database): Promise<{ version: number; name: string; checksum: string; applied: boolean }[]> {
+  const { rows } = await db.query<{ version: number; name: string; checksum: string; applied: boolean }>(
+    'select version, name, checksum, applied_at is not null as applied from schema_migrations order by version',
+  );
+  return rows;
+}
+
+describe('migration files', () => {
+  test('are read in order with their sha256', () => {
+    const migrations = readMigrations();
+    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts']]);
+    assert.equal(migrations[0]?.checksum, createHash('sha256').update(ACCOUNTS_SQL).digest('hex'));
+  });
+
+  test('line endings do not change the checksum', () => {
+    assert.equal(checksumOf('a;\r\nb;\r\n'), checksumOf('a;\nb;\n'));
+  });
+
+  test('a badly named or duplicated file is refused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-migrations-'));
+    try {
+      writeFileSync(join(dir, '0001_one.sql'), 'select 1;');
+      writeFileSync(join(dir, '2_two.sql'), 'select 2;');
+      assert.throws(() => readMigrations(dir), { name: 'MigrationError', message: `${join(dir, '2_two.sql')}: migration files are named NNNN_name.sql (lowercase name)` });
+      rmSync(join(dir, '2_two.sql'));
+      writeFileSync(join(dir, '0001_again.sql'), 'select 2;');
+      assert.throws(() => readMigrations(dir), { name: 'MigrationError', message: `${dir}: version 0001 is used by two files (again, one)` });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+for (const kind of DATABASE_KINDS) {
+  describe(`migrations on ${kind}`, () => {
+    test('on a fresh database create the tables and record what they applied', async () => {
+      const db = await createEmptyDatabase(kind);
+      try {
+        assert.deepEqual(await tableNames(db), []);
+        assert.deepEqual(await migrate(db), ['0001_accounts']);
+        assert.deepEqual(await tableNames(db), ['account_roles', 'account_updates', 'accounts', 'schema_migrations']);
+        assert.deepEqual(await recorded(db), [{ version: 1, name: 'accounts', checksum: checksumOf(ACCOUNTS_SQL), applied: true }]);
+      } finally {
+        await db.close();
+      }
+    });
+
+    test('running them again applies nothing', async () => {
+      const db = await createEmptyDatabase(kind);
+      try {
+        await migrate(db);
+        const before = await recorded(db);
+        assert.deepEqual(await migrate(db), []);
+        assert.deepEqual(await recorded(db), before);
+      } finally {
+        await db.close();
+      }
+    });
+
+    test('an applied migration whose file changed stops them', async () => {
+      const db = await createTestDatabase(kind);
+      try {
+        const changed = readMigrations().map((m) => (m.version === 1 ? extra(1, m.name, `${m.sql}\n-- edited\n`) : m));
+        await assert.rejects(migrate(db, changed), (error: Error) => {
+          assert.ok(error instanceof MigrationError);
+          assert.match(error.message, /^Migration 0001_accounts has changed since it was applied \(checksum [0-9a-f]{12}… in the database, [0-9a-f]{12}… on disk\)\. Never edit an applied migration: add a new one\.$/);
+          return true;
+        });
+      } finally {
+        await db.close();
+      }
+    });
+
+    test('a recorded migration missing from disk stops them', async () => {
+      const db = await createTestDatabase(kind);
+      try {
+        await migrate(db, [...readMigrations(), extra(2, 'later', 'create table later (id int);')]);
+        await assert.rejects(migrate(db), {
+          name: 'MigrationError',
+          message: 'Migration 0002_later is recorded in the database but its file is missing: the database was migrated by a newer version of the server.',
+        });
+      } finally {
+        await db.close();
+      }
+    });
+
+    test('a failing migration is rolled back entirely and not recorded', async () => {
+      const db = await createTestDatabase(kind);
+      try {
+        const broken = extra(2, 'broken', 'create table half (id int);\nselect * from no_such_table;');
+        await assert.rejects(migrate(db, [...readMigrations(), broken]), (error: Error) => {
+          assert.ok(error instanceof MigrationError);
+          assert.match(error.message, /^Migration 0002_broken failed: .*no_such_table/);
+          return true;
+        });
+        assert.ok(!(await tableNames(db)).includes('half'));
+        assert.deepEqual((await recorded(db)).map((r) => r.version), [1]);
+      } finally {
+        await db.close();
+      }
+    });
+
+    test('a later migration keeps the rows already there', async () => {
+      const db = await createTestDatabase(kind);
+      try {
+        await seedDemoData(db);
+        const later = extra(2, 'account_title', "alter table accounts add column title text not null default '';");
+        assert.deepEqual(await migrate(db, [...readMigrations(), later]), ['0002_account_title']);
+        const { rows } = await db.query<{ username: string; title: string }>('select username, title from accounts order by id');
+        assert.deepEqual(rows.map((r) => r.username), ['admin', 'adjudicator', 'helpdesk', 'user', 'locked.user', 'closed.user']);
+        assert.ok(rows.every((r) => r.title === ''));
+      } finally {
+        await db.close();
+      }
+    });
+
+    test('the accounts schema enforces its rules', async () => {
+      const db = await createTestDatabase(kind);
+      try {
+        const { rows } = await db.query<{ id: string | number; active: boolean; closed: boolean; authentication: string[]; created: boolean }>(
+          `insert into accounts (username, email) values ('first.last', 'First.Last@Example.test')
+           returning id, active, closed, authentication, created_at is not null as created`,
+        );
+        const account = rows[0];
+        assert.ok(account);
+        assert.deepEqual({ ...account, id: undefined }, { id: undefined, active: true, closed: false, authentication: ['token'], created: true });
+        await assert.rejects(db.query("insert into accounts (username, email) values ('other', 'first.last@example.TEST')"), /accounts_email_lower_key/);
+        await assert.rejects(db.query("insert into accounts (username, email) values ('first.last', 'x@example.test')"), /accounts_username_key/);
+        await assert.rejects(db.query("insert into account_roles (account_id, role) values ($1, 'superuser')", [account.id]), /account_roles_role_check/);
+        await db.query("insert into account_roles (account_id, role) values ($1, 'user')", [account.id]);
+        await db.query("insert into account_updates (account_id, comment, username, active) values ($1, 'Locked', 'admin', false)", [account.id]);
+        await db.query('delete from accounts where id = $1', [account.id]);
+        const left = await db.query<{ roles: number; updates: number }>(
+          'select (select count(*)::int from account_roles) as roles, (select count(*)::int from account_updates) as updates',
+        );
+        assert.deepEqual(left.rows, [{ roles: 0, updates: 0 }]);
+      } finally {
+        await db.close();
+      }
+    });
+  });
+}
+
+if (POSTGRES_URL) {
+  describe('migrations on postgres, two servers at once', () => {
+    test('two concurrent migrate() calls apply each migration once', async () => {
+      const schema = await createPostgresSchema();
+      try {
+        const [a, b] = [schema.open(), schema.open()];
+        const results = await Promise.all([migrate(a), migrate(b)]);
+        assert.deepEqual(results.flat(), ['0001_accounts']);
+        assert.deepEqual((await recorded(a)).map((r) => r.version), [1]);
+        assert.deepEqual(await tableNames(b), ['account_roles', 'account_updates', 'accounts', 'schema_migrations']);
+      } finally {
+        await schema.drop();
+      }
+    });
+  });
+}
