@@ -14,12 +14,12 @@ export const repoRoot = dirname(here);
 
 // The config is read by the runner and again by each worker: the folder is made once and
 // handed on through the environment.
-process.env.PORTAL_E2E_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-const e2eDir = process.env.PORTAL_E2E_DIR;
+process.env.E2E_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+const e2eDir = process.env.E2E_DIR;
 mkdirSync(e2eDir, { recursive: true });
 const manifest = join(e2eDir, 'environment.json');
 if (!existsSync(manifest)) copyFileSync(join(repoRoot, 'server', 'environments', 'local.json'), manifest);
-process.env.PORTAL_E2E_MANIFEST = manifest;
+process.env.E2E_MANIFEST = manifest;
 
 // The portal under test runs on its embedded database, as `npm start` runs it.
 delete process.env.DATABASE_URL;

@@ -9,6 +9,8 @@ await buildAll();
 
 const env = { ...process.env };
 env.PORTAL_CONFIG_FILE ??= join(root, 'server', 'config', 'demo.json');
+// A person is reading this terminal: warnings and errors only, unless LOG_LEVEL says otherwise.
+env.LOG_LEVEL ??= 'warn';
 
 const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'server', 'dist', 'main.mjs')], {
   cwd: root,

@@ -4,8 +4,6 @@
  * loaded once, and a changed pin in the environment manifest is honoured after a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   builtVersion,
   deployCopy,
@@ -14,6 +12,7 @@ import {
   pinRemote,
   replaceInBuild,
   restoreManifest,
+  rewriteBuildFile,
   UNAVAILABLE,
 } from './portal';
 
@@ -138,7 +137,7 @@ test('a remote whose files are missing (404) shows the unavailable panel', async
 test('a remote whose script fails shows the unavailable panel', async ({ page }) => {
   // A deployment whose container throws when it runs.
   const remove = deployCopy('remote-tokens', '0.0.1-broken', (dir) =>
-    writeFileSync(join(dir, 'remoteEntry.js'), "throw new Error('broken deployment');\n"),
+    rewriteBuildFile(dir, 'remoteEntry.js', "throw new Error('broken deployment');\n"),
   );
   try {
     pinRemote('tokens', { version: '0.0.1-broken' });
@@ -228,4 +227,24 @@ test('the environment manifest is served no-store and names each remote’s entr
     ['mailing_lists', `/remotes/mailing_lists/${builtVersion('remote-mailing-lists')}/mf-manifest.json`],
     ['tokens', `/remotes/tokens/${builtVersion('remote-tokens')}/mf-manifest.json`],
   ]);
+});
+
+test('the browser is sent compressed files, hashed ones cached for good and the page itself never', async ({ page }) => {
+  const seen: { path: string; encoding?: string; cache?: string }[] = [];
+  page.on('response', (response) => {
+    const headers = response.headers();
+    seen.push({ path: new URL(response.url()).pathname, encoding: headers['content-encoding'], cache: headers['cache-control'] });
+  });
+  await page.goto('/groups');
+  await expect(heading(page, 'Groups')).toBeVisible();
+
+  const document = seen.find((r) => r.path === '/groups');
+  expect(document?.cache).toBe('no-store');
+  const hashed = seen.filter((r) => /\.[0-9a-f]{16}\.js$/.test(r.path));
+  expect(hashed.some((r) => r.path.startsWith('/remotes/groups/'))).toBe(true);
+  for (const r of hashed) expect(r.cache, r.path).toBe('public, max-age=31536000, immutable');
+  // The big ones (antd, react-dom) arrive as brotli.
+  expect(hashed.filter((r) => r.encoding === 'br').length).toBeGreaterThanOrEqual(2);
+  const entry = seen.find((r) => r.path.endsWith('/remoteEntry.js'));
+  expect(entry?.cache).toBe('no-cache');
 });

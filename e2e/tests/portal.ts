@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const manifestFile = () => {
-  const file = process.env.PORTAL_E2E_MANIFEST;
-  if (!file) throw new Error('PORTAL_E2E_MANIFEST is not set: run the tests through playwright.config.ts.');
+  const file = process.env.E2E_MANIFEST;
+  if (!file) throw new Error('E2E_MANIFEST is not set: run the tests through playwright.config.ts.');
   return file;
 };
 const pristineManifest = readFileSync(join(repoRoot, 'server', 'environments', 'local.json'), 'utf8');
@@ -57,11 +57,21 @@ export function deployCopy(app: string, version: string, edit: (dir: string) => 
   return () => rmSync(target, { recursive: true, force: true });
 }
 
+/**
+ * Writes a file of a copied build. Its precompressed copies (.br, .gz), which the server would
+ * send instead, are removed so that the browser gets what was written.
+ */
+export function rewriteBuildFile(dir: string, file: string, content: string): void {
+  writeFileSync(join(dir, file), content);
+  rmSync(join(dir, `${file}.br`), { force: true });
+  rmSync(join(dir, `${file}.gz`), { force: true });
+}
+
 /** Replaces a text in whichever of a build's JavaScript files holds it. */
 export function replaceInBuild(dir: string, from: string, to: string): void {
   const files = readdirSync(dir).filter((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes(from));
   if (files.length === 0) throw new Error(`'${from}' is in no file of ${dir}`);
-  for (const f of files) writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8').split(from).join(to));
+  for (const f of files) rewriteBuildFile(dir, f, readFileSync(join(dir, f), 'utf8').split(from).join(to));
 }
 
 export function exists(path: string): boolean {

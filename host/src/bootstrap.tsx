@@ -6,6 +6,14 @@ import { Root } from './Root';
 // Ask for the environment manifest now, in parallel with loading the shell.
 prefetch(ENVIRONMENT_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
 
+declare global {
+  interface Window {
+    /** What was loaded before the first render: exactly what it needed (read by `npm run size`). */
+    __PORTAL_FIRST_RENDER__?: string[];
+  }
+}
+window.__PORTAL_FIRST_RENDER__ = performance.getEntriesByType('resource').map((entry) => entry.name);
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 createRoot(container).render(

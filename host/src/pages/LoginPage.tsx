@@ -1,6 +1,5 @@
 import { PageTitle } from '@portal/shared';
 import { Alert } from 'antd';
-import { Link } from 'react-router-dom';
 import { HostPage } from './HostPage';
 
 /**
@@ -11,17 +10,7 @@ export function LoginPage() {
   return (
     <HostPage>
       <PageTitle>Please Sign In</PageTitle>
-      <Alert
-        type="info"
-        showIcon
-        title="Sign-in is not available in this build yet."
-        description={
-          <>
-            New users can already open <Link to="/request-account">Request an account</Link> and{' '}
-            <Link to="/check-account-request-status">Check account request status</Link>.
-          </>
-        }
-      />
+      <Alert type="info" showIcon title="Sign-in is not available in this build yet." />
     </HostPage>
   );
 }
