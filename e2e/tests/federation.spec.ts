@@ -248,3 +248,12 @@ test('the browser is sent compressed files, hashed ones cached for good and the 
   const entry = seen.find((r) => r.path.endsWith('/remoteEntry.js'));
   expect(entry?.cache).toBe('no-cache');
 });
+
+test('hovering a sidebar link starts loading its remote before the click', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(heading(page, 'User Profile')).toBeVisible();
+  const entry = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/remotes/mailing_lists/'));
+  await page.getByRole('link', { name: 'Mailing Lists' }).hover();
+  await entry; // fetched on hover, with no click yet
+  expect(new URL(page.url()).pathname).toBe('/profile');
+});
