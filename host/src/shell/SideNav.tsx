@@ -9,18 +9,12 @@ export function SideNav() {
   const { pathname } = useLocation();
   const remotes = useEnvironmentStore((s) => s.environment?.remotes);
 
+  const preload = (to: string) => {
+    const remote = remotes && remoteForPath(remotes, to);
+    if (remote) remoteLoader.preload(remote);
+  };
   const link = (to: string, label: string) => (
-    <Link
-      to={to}
-      onMouseEnter={() => {
-        const remote = remotes && remoteForPath(remotes, to);
-        if (remote) remoteLoader.preload(remote);
-      }}
-      onFocus={() => {
-        const remote = remotes && remoteForPath(remotes, to);
-        if (remote) remoteLoader.preload(remote);
-      }}
-    >
+    <Link to={to} onMouseEnter={() => preload(to)} onFocus={() => preload(to)}>
       {label}
     </Link>
   );
