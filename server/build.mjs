@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.mjs: our code and @portal/shared (TypeScript source) are
+// Bundles the server into dist/main.mjs and the command line into dist/cli.mjs: our code and @portal/shared (TypeScript source) are
 // bundled; every other dependency stays external and is loaded from node_modules at run time.
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,17 +10,20 @@ const pkg = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8'));
 const externalPackages = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== '@portal/shared');
 // A package and its subpaths (e.g. 'typebox' and 'typebox/value').
 const external = externalPackages.flatMap((name) => [name, `${name}/*`]);
-const outfile = join(serverDir, 'dist', 'main.mjs');
+const ENTRIES = [
+  { entry: 'src/main.ts', outfile: join(serverDir, 'dist', 'main.mjs') },
+  { entry: 'src/cli.ts', outfile: join(serverDir, 'dist', 'cli.mjs') },
+];
 
 // Bundled CommonJS code calls require(), which an ES module lacks; esbuild then emits a
 // "Dynamic require" shim. Only in that case does the bundle get a real require.
 const REQUIRE_BANNER =
   "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);";
 
-async function bundle(banner) {
+async function bundle(entry, outfile, banner) {
   await build({
     absWorkingDir: serverDir,
-    entryPoints: ['src/main.ts'],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
@@ -34,7 +37,11 @@ async function bundle(banner) {
 }
 
 rmSync(join(serverDir, 'dist'), { recursive: true, force: true });
-await bundle();
-const needsRequire = readFileSync(outfile, 'utf8').includes('Dynamic require of');
-if (needsRequire) await bundle(REQUIRE_BANNER);
-console.log(`Built dist/main.mjs${needsRequire ? ' (with a require() banner)' : ''}; external: ${externalPackages.join(', ')}`);
+const built = [];
+for (const { entry, outfile } of ENTRIES) {
+  await bundle(entry, outfile);
+  const needsRequire = readFileSync(outfile, 'utf8').includes('Dynamic require of');
+  if (needsRequire) await bundle(entry, outfile, REQUIRE_BANNER);
+  built.push(`dist/${outfile.split(/[\\/]/).pop()}${needsRequire ? ' (with a require() banner)' : ''}`);
+}
+console.log(`Built ${built.join(', ')}; external: ${externalPackages.join(', ')}`);

@@ -4,11 +4,13 @@
  * loaded until ready() or listen(); a broken environment manifest or a route under
  * /accounts/rest without an access declaration makes ready() reject.
  */
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyServerOptions,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -18,6 +20,9 @@ import type { LogLevel, ServerSettings } from './config.js';
 import type { Database } from './db/database.js';
 import { loggerOptions, type LogStream } from './logger.js';
 import { contextPlugin } from './plugins/context.js';
+import { securityPlugin } from './plugins/security.js';
+import { systemClock, type Clock } from './services/clock.js';
+import { DEFAULT_SECURITY_SETTINGS, type SecuritySettings } from './services/security-context.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { API_PREFIX, routeAccessPlugin } from './plugins/route-access.js';
 import { apiRoutes } from './routes/api/index.js';
@@ -34,43 +39,82 @@ export type App = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-export type AppServerSettings = Pick<ServerSettings, 'environmentManifest' | 'hostDir' | 'remotesDir' | 'devRemotes'>;
+export type AppServerSettings = Pick<ServerSettings, 'environmentManifest' | 'hostDir' | 'remotesDir' | 'devRemotes'> &
+  Partial<SecuritySettings>;
+
+/** HTTPS for the server's own listener: PEM contents (not file names). */
+export interface AppTls {
+  cert: string | Buffer;
+  key: string | Buffer;
+  /** CA bundle for client (smart-card) certificates: the listener then asks for one but does not insist. */
+  clientCa?: string | Buffer;
+}
 
 export interface AppOptions {
   db: Database;
   portal: PortalConfiguration;
   server: AppServerSettings;
   logger?: { level: LogLevel; stream?: LogStream };
+  /** The time sessions, challenges and sign-in go by (tests move it). */
+  clock?: Clock;
+  tls?: AppTls;
+}
+
+function httpsOptions(tls: AppTls | undefined): Record<string, unknown> {
+  if (!tls) return {};
+  return {
+    https: {
+      cert: tls.cert,
+      key: tls.key,
+      ...(tls.clientCa === undefined
+        ? {}
+        : // Users without a card still use the site: a missing or unverified certificate is not a
+          // TLS error; POST /cert/sessions accepts only one the TLS layer verified (socket.authorized).
+          { ca: tls.clientCa, requestCert: true, rejectUnauthorized: false }),
+    },
+  };
 }
 
 export function buildApp(options: AppOptions): App {
-  const app = Fastify({
+  // With `https` Fastify serves through node's https.Server, which is an http.Server to every
+  // plugin and route here; the type parameter stays the default one.
+  const fastifyOptions: FastifyServerOptions = {
     logger: loggerOptions(options.logger?.level ?? 'info', options.logger?.stream),
     // Unknown body fields are refused (additionalProperties: false → 400), never silently dropped.
     ajv: { customOptions: { removeAdditional: false } },
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  };
+  Object.assign(fastifyOptions, httpsOptions(options.tls));
+  const app = Fastify(fastifyOptions).withTypeProvider<TypeBoxTypeProvider>();
+  const { environmentManifest, hostDir, remotesDir, devRemotes } = options.server;
+  const security: Partial<SecuritySettings> = {};
+  for (const key of Object.keys(DEFAULT_SECURITY_SETTINGS) as (keyof SecuritySettings)[]) {
+    if (options.server[key] !== undefined) Object.assign(security, { [key]: options.server[key] });
+  }
 
   // External
   app.register(contextPlugin, { db: options.db, portal: options.portal });
+  app.register(fastifyCookie);
   // preCompressed: the builds write .br and .gz beside each text asset; the smallest the browser
   // accepts is sent (with Vary: Accept-Encoding), else the file itself.
   app.register(fastifyStatic, { serve: false, cacheControl: false, index: false, dotfiles: 'deny', preCompressed: true });
 
   // Application
   app.register(routeAccessPlugin);
+  app.register(securityPlugin, {
+    db: options.db,
+    clock: options.clock ?? systemClock,
+    settings: { ...DEFAULT_SECURITY_SETTINGS, ...security },
+  });
   app.register(errorHandlerPlugin);
   app.register(async function environmentManifestCheck() {
-    await checkEnvironmentManifest(options.server.environmentManifest, options.server.devRemotes);
+    await checkEnvironmentManifest(environmentManifest, devRemotes);
   });
 
   // Routes
   app.register(apiRoutes, { prefix: API_PREFIX });
-  app.register(environmentRoutes, {
-    manifestFile: options.server.environmentManifest,
-    devRemotes: options.server.devRemotes,
-  });
-  app.register(remoteRoutes, { remotesDir: options.server.remotesDir });
-  app.register(hostRoutes, { hostDir: options.server.hostDir });
+  app.register(environmentRoutes, { manifestFile: environmentManifest, devRemotes });
+  app.register(remoteRoutes, { remotesDir });
+  app.register(hostRoutes, { hostDir });
 
   return app;
 }

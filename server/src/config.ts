@@ -5,6 +5,7 @@
  * together in one ConfigError, each line naming the key or variable at fault.
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import {
   CONFIGURATION_KEYS,
@@ -28,6 +29,13 @@ export class ConfigError extends Error {
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/**
+ * PBKDF2/SHA-256 iterations per attempt of the bot challenge. About 256 attempts are needed on
+ * average (key prefix '00'); at 5000 a 2-core machine solves it in ~0.3 s on average (node,
+ * one thread) and well under 2 s in 99 % of challenges.
+ */
+export const DEFAULT_CHALLENGE_COST = 5000;
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -47,6 +55,21 @@ export interface ServerSettings {
   nodeEnv: string;
   seedDemo: boolean;
   logLevel: LogLevel;
+  /** Failed sign-ins per identifier that lock the account (PORTAL_LOGIN_MAX_FAILURES). */
+  loginMaxFailures: number;
+  /** HMAC secret of the bot challenge; undefined: a random one generated once and kept in the database. */
+  challengeSecret: string | undefined;
+  /** Cost (PBKDF2 iterations) of the bot challenge's proof of work. */
+  challengeCost: number;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  /** HTTPS: certificate and key files (both or neither); undefined: plain HTTP. */
+  tlsCert: string | undefined;
+  tlsKey: string | undefined;
+  /** CA bundle file that client (smart-card) certificates must chain to; asks browsers for one. */
+  tlsClientCa: string | undefined;
+  /** Addresses of reverse proxies whose X-Client-Cert / X-Forwarded-Proto headers are trusted. */
+  trustedProxies: readonly string[];
 }
 
 export interface Settings {
@@ -76,6 +99,15 @@ const SERVER_VARIABLES = [
   'PORTAL_REMOTES_DIR',
   'PORTAL_DEV_REMOTES',
   'PORTAL_SEED_DEMO',
+  'PORTAL_LOGIN_MAX_FAILURES',
+  'PORTAL_CHALLENGE_SECRET',
+  'PORTAL_CHALLENGE_COST',
+  'PORTAL_SESSION_IDLE_MINUTES',
+  'PORTAL_SESSION_ABSOLUTE_HOURS',
+  'PORTAL_TLS_CERT',
+  'PORTAL_TLS_KEY',
+  'PORTAL_TLS_CLIENT_CA',
+  'PORTAL_TRUSTED_PROXIES',
 ] as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -317,6 +349,34 @@ function parseDevRemotes(text: string | undefined, problems: string[]): Record<s
   return remotes;
 }
 
+function parseCount(name: string, text: string | undefined, fallback: number, max: number, problems: string[]): number {
+  if (text === undefined) return fallback;
+  const value = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value < 1 || value > max) {
+    problems.push(`${name}: ${quote(text)} is not a whole number from 1 to ${max}`);
+    return fallback;
+  }
+  return value;
+}
+
+function parseTrustedProxies(text: string | undefined, problems: string[]): string[] {
+  if (text === undefined) return [];
+  const addresses: string[] = [];
+  for (const part of text.split(',')) {
+    const item = part.trim();
+    if (item === '') continue;
+    if (isIP(item) === 0) problems.push(`PORTAL_TRUSTED_PROXIES: ${quote(item)} is not an IP address`);
+    else addresses.push(normalizeAddress(item));
+  }
+  return addresses;
+}
+
+/** '::ffff:10.0.0.1' (an IPv4 peer on a dual-stack socket) → '10.0.0.1'; IPv6 in lower case. */
+export function normalizeAddress(address: string): string {
+  const lower = address.toLowerCase();
+  return lower.startsWith('::ffff:') && isIP(lower.slice(7)) === 4 ? lower.slice(7) : lower;
+}
+
 function collectServerSettings(env: Env, cwd: string, problems: string[]): ServerSettings {
   const databaseUrl = parseDatabaseUrl(nonEmpty(env.DATABASE_URL), problems);
   const host = nonEmpty(env.HOST)?.trim() ?? 'localhost';
@@ -349,6 +409,23 @@ function collectServerSettings(env: Env, cwd: string, problems: string[]): Serve
     return value === undefined ? fallback : resolve(cwd, value);
   };
   const remotesDir = nonEmpty(env.PORTAL_REMOTES_DIR);
+  const optionalPath = (name: string): string | undefined => {
+    const value = nonEmpty(env[name]);
+    return value === undefined ? undefined : resolve(cwd, value.trim());
+  };
+  const tlsCert = optionalPath('PORTAL_TLS_CERT');
+  const tlsKey = optionalPath('PORTAL_TLS_KEY');
+  const tlsClientCa = optionalPath('PORTAL_TLS_CLIENT_CA');
+  if ((tlsCert === undefined) !== (tlsKey === undefined)) {
+    problems.push('PORTAL_TLS_CERT, PORTAL_TLS_KEY: set both (HTTPS) or neither (HTTP)');
+  }
+  if (tlsClientCa !== undefined && tlsCert === undefined) {
+    problems.push('PORTAL_TLS_CLIENT_CA: needs HTTPS (PORTAL_TLS_CERT and PORTAL_TLS_KEY)');
+  }
+  const challengeSecret = nonEmpty(env.PORTAL_CHALLENGE_SECRET);
+  if (challengeSecret !== undefined && challengeSecret.length < 32) {
+    problems.push('PORTAL_CHALLENGE_SECRET: must be at least 32 characters long (or unset, for a generated one)');
+  }
 
   return {
     port: parsePort(nonEmpty(env.PORT), problems),
@@ -363,6 +440,15 @@ function collectServerSettings(env: Env, cwd: string, problems: string[]): Serve
     nodeEnv,
     seedDemo,
     logLevel,
+    loginMaxFailures: parseCount('PORTAL_LOGIN_MAX_FAILURES', nonEmpty(env.PORTAL_LOGIN_MAX_FAILURES), 5, 1000, problems),
+    challengeSecret,
+    challengeCost: parseCount('PORTAL_CHALLENGE_COST', nonEmpty(env.PORTAL_CHALLENGE_COST), DEFAULT_CHALLENGE_COST, 10_000_000, problems),
+    sessionIdleMinutes: parseCount('PORTAL_SESSION_IDLE_MINUTES', nonEmpty(env.PORTAL_SESSION_IDLE_MINUTES), 30, 60 * 24 * 30, problems),
+    sessionAbsoluteHours: parseCount('PORTAL_SESSION_ABSOLUTE_HOURS', nonEmpty(env.PORTAL_SESSION_ABSOLUTE_HOURS), 12, 24 * 365, problems),
+    tlsCert,
+    tlsKey,
+    tlsClientCa,
+    trustedProxies: parseTrustedProxies(nonEmpty(env.PORTAL_TRUSTED_PROXIES), problems),
   };
 }
 

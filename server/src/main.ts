@@ -3,17 +3,18 @@
  * failures (bad configuration, a database in use, a broken manifest …) end the process with a
  * one-line reason and exit code 1; SIGINT/SIGTERM close everything and exit 0.
  */
-import { buildApp, type App } from './app.js';
+import { readFileSync } from 'node:fs';
+import { buildApp, type App, type AppTls } from './app.js';
+import { startControlServer, type ControlServer } from './control.js';
 import { ConfigError, loadSettings, type Settings } from './config.js';
 import type { Database } from './db/database.js';
 import { DatabaseInUseError } from './db/lock.js';
 import { migrate, MigrationError } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
-import { seedDemoData, type DemoAccount } from './seed.js';
+import { demoSignInText, readDemoAccountsFile, seedDemoData, writeDemoAccountsFile } from './seed.js';
 import { checkEnvironmentManifest, ManifestError } from './services/environment.js';
 import { RouteDeclarationError } from './plugins/route-access.js';
 
-const EXPECTED_ERRORS = [DatabaseInUseError, MigrationError, ManifestError, RouteDeclarationError];
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -33,14 +34,27 @@ function shownHost(host: string): string {
   return host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
 }
 
-function printDemoAccounts(accounts: readonly DemoAccount[]): void {
-  if (accounts.length === 0) return;
-  const width = Math.max(...accounts.map((a) => a.username.length));
-  const lines = accounts.map((a) => `  ${a.username.padEnd(width)}  ${a.role}${a.state === 'active' ? '' : ` (${a.state})`}`);
-  process.stdout.write(
-    ['Demo accounts created:', ...lines, 'Signing in arrives in a later issue; until then these accounts are data only.', ''].join('\n'),
-  );
+class TlsFileError extends Error {}
+
+function readTlsFile(variable: string, file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    throw new TlsFileError(`${variable}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
+  }
 }
+
+/** HTTPS from PORTAL_TLS_CERT / PORTAL_TLS_KEY (and PORTAL_TLS_CLIENT_CA for smart cards), if set. */
+function tlsOf(server: Settings['server']): AppTls | undefined {
+  if (server.tlsCert === undefined || server.tlsKey === undefined) return undefined;
+  return {
+    cert: readTlsFile('PORTAL_TLS_CERT', server.tlsCert),
+    key: readTlsFile('PORTAL_TLS_KEY', server.tlsKey),
+    ...(server.tlsClientCa === undefined ? {} : { clientCa: readTlsFile('PORTAL_TLS_CLIENT_CA', server.tlsClientCa) }),
+  };
+}
+
+const EXPECTED_ERRORS = [DatabaseInUseError, MigrationError, ManifestError, RouteDeclarationError, TlsFileError];
 
 async function start(settings: Settings): Promise<void> {
   const { server } = settings;
@@ -48,12 +62,14 @@ async function start(settings: Settings): Promise<void> {
 
   let db: Database | undefined;
   let app: App | undefined;
+  let control: ControlServer | undefined;
   let stopping = false;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
     if (stopping) return;
     stopping = true;
     app?.log.info({ signal }, 'shutting down');
     try {
+      await control?.close();
       await app?.close();
       await db?.close();
     } catch (error) {
@@ -68,18 +84,31 @@ async function start(settings: Settings): Promise<void> {
   try {
     // Cheap checks first: a broken manifest should not cost a database start.
     await checkEnvironmentManifest(server.environmentManifest, server.devRemotes);
+    const tls = tlsOf(server);
     db = await openDatabase(server, (error) => app?.log.error({ err: error }, 'idle database connection failed'));
+    const openDb = db;
     const applied = await migrate(db);
-    const demo = server.seedDemo ? await seedDemoData(db) : [];
-    app = buildApp({ db, portal: settings.portal, server, logger: { level: server.logLevel } });
+    if (server.seedDemo) {
+      const created = await seedDemoData(db);
+      // Demo mode only: the tokens are kept so that every start can tell how to sign in.
+      if (created.length > 0) writeDemoAccountsFile(server.dataDir, created);
+    }
+    app = buildApp({ db, portal: settings.portal, server, logger: { level: server.logLevel }, ...(tls ? { tls } : {}) });
     if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
     await app.listen({ port: server.port, host: server.host });
+    const log = app.log;
+    // The command line reaches a running portal on the embedded database through this socket.
+    if (db.kind === 'pglite') {
+      control = await startControlServer(server.dataDir, openDb, (error) => log.error({ err: error }, 'command from the command line failed'));
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : server.port;
     const database = db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${server.dataDir}`;
-    process.stdout.write(`Portal running at http://${shownHost(server.host)}:${port} (database: ${database})\n`);
-    printDemoAccounts(demo);
+    const url = `${tls ? 'https' : 'http'}://${shownHost(server.host)}:${port}`;
+    process.stdout.write(`Portal running at ${url} (database: ${database})\n`);
+    if (server.seedDemo) process.stdout.write(demoSignInText(readDemoAccountsFile(server.dataDir), `${url}/login`));
   } catch (error) {
+    await control?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     const expected = EXPECTED_ERRORS.some((type) => error instanceof type);

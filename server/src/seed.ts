@@ -1,16 +1,24 @@
 /**
  * Demo data for a development database: one account per platform role, a locked one and a
- * closed one. Runs only on a database without accounts, so it never touches real data.
+ * closed one, each with a website token; `admin` also signs in with a smart card whose CN ends
+ * in the identity number 1234567890. Runs only on a database without accounts, so it never
+ * touches real data. The tokens are kept in <dataDir>/demo-accounts.json (mode 0600, demo mode
+ * only) so that every start in demo mode can print how to sign in.
  */
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Database } from './db/database.js';
 import {
   addAccountRole,
   addAccountUpdate,
   countAccounts,
   insertAccount,
+  setWebsiteTokenHash,
   type NewAccount,
   type PlatformRole,
 } from './repositories/accounts.js';
+import { bindCertificate } from './repositories/certificates.js';
+import { generateWebsiteToken, hashWebsiteToken } from './services/tokens.js';
 
 export type DemoState = 'active' | 'locked' | 'closed';
 
@@ -18,9 +26,11 @@ export interface DemoAccount {
   username: string;
   role: PlatformRole;
   state: DemoState;
+  /** The website token (demo data only: real tokens are never stored or shown again). */
+  token: string;
 }
 
-interface DemoPerson extends DemoAccount {
+interface DemoPerson extends Omit<DemoAccount, 'token'> {
   first_name: string;
   last_name: string;
 }
@@ -35,6 +45,10 @@ const PEOPLE: readonly DemoPerson[] = [
 ];
 
 export const DEMO_LOCK_COMMENT = 'Locked for the demo: too many failed sign-in attempts.';
+
+/** The smart-card identity of the demo `admin` (a test certificate with CN DOE.JOHN.QUINCY.1234567890). */
+export const DEMO_ADMIN_CERTIFICATE_IDENTITY = '1234567890';
+export const DEMO_ACCOUNTS_FILE = 'demo-accounts.json';
 
 function demoAccount(person: DemoPerson): NewAccount {
   return {
@@ -64,17 +78,75 @@ function demoAccount(person: DemoPerson): NewAccount {
 
 /** Creates the demo accounts unless the database holds any account; returns those it created. */
 export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
+  // Hashed before the transaction: Argon2 takes tens of milliseconds a token.
+  const tokens = PEOPLE.map(() => generateWebsiteToken());
+  const hashes = await Promise.all(tokens.map((token) => hashWebsiteToken(token)));
   return db.transaction(async (tx) => {
     // Two servers starting at once on one database: the second waits, then sees the accounts.
     await tx.exec('lock table accounts in share row exclusive mode');
     if ((await countAccounts(tx)) > 0) return [];
-    for (const person of PEOPLE) {
+    const created: DemoAccount[] = [];
+    for (const [i, person] of PEOPLE.entries()) {
       const id = await insertAccount(tx, demoAccount(person));
       await addAccountRole(tx, id, person.role);
+      await setWebsiteTokenHash(tx, id, hashes[i] ?? null);
       if (person.state === 'locked') {
         await addAccountUpdate(tx, { accountId: id, comment: DEMO_LOCK_COMMENT, username: 'admin', active: false });
       }
+      if (person.username === 'admin') {
+        await bindCertificate(tx, id, {
+          identity: DEMO_ADMIN_CERTIFICATE_IDENTITY,
+          fingerprint: null,
+          subject: 'CN=DOE.JOHN.QUINCY.1234567890',
+          issuer: null,
+          validFrom: null,
+          validUntil: null,
+        });
+      }
+      created.push({ username: person.username, role: person.role, state: person.state, token: tokens[i] ?? '' });
     }
-    return PEOPLE.map(({ username, role, state }) => ({ username, role, state }));
+    return created;
   });
+}
+
+/** Writes the demo accounts with their tokens to <dataDir>/demo-accounts.json, readable by the owner only. */
+export function writeDemoAccountsFile(dataDir: string, accounts: readonly DemoAccount[]): void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, DEMO_ACCOUNTS_FILE);
+  writeFileSync(file, `${JSON.stringify(accounts, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600); // mode applies only when the file is created
+}
+
+/** The demo accounts of an earlier start, or [] when there is no (readable, well-formed) file. */
+export function readDemoAccountsFile(dataDir: string): DemoAccount[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(join(dataDir, DEMO_ACCOUNTS_FILE), 'utf8'));
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter(
+    (a): a is DemoAccount =>
+      typeof a === 'object' && a !== null && typeof a.username === 'string' && typeof a.role === 'string' &&
+      typeof a.state === 'string' && typeof a.token === 'string',
+  );
+}
+
+/** How to sign in as each demo account: username, role, state and website token. */
+export function demoSignInText(accounts: readonly DemoAccount[], loginUrl: string): string {
+  if (accounts.length === 0) return '';
+  const width = Math.max(...accounts.map((a) => a.username.length));
+  const roleWidth = Math.max(...accounts.map((a) => describe(a).length));
+  const lines = accounts.map((a) => `  ${a.username.padEnd(width)}  ${describe(a).padEnd(roleWidth)}  ${a.token}`);
+  return [
+    `Demo accounts (sign in at ${loginUrl} with the username and website token; demo data, never for production):`,
+    ...lines,
+    `  admin also signs in with a smart card whose CN ends in .${DEMO_ADMIN_CERTIFICATE_IDENTITY} (e.g. DOE.JOHN.QUINCY.${DEMO_ADMIN_CERTIFICATE_IDENTITY}).`,
+    '',
+  ].join('\n');
+}
+
+function describe(account: DemoAccount): string {
+  return `${account.role}${account.state === 'active' ? '' : ` (${account.state})`}`;
 }

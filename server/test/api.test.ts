@@ -99,16 +99,16 @@ describe('errors', () => {
     db = await createTestDatabase();
     app = createTestApp({ db, fixture, logs });
     app.register(async (api) => {
-      api.get('/boom', { config: { access: 'public' } }, async () => {
+      api.get('/boom', { config: { access: 'public', xsrf: false } }, async () => {
         throw new Error('relation "secrets" does not exist');
       });
-      api.get('/teapot', { config: { access: 'public' } }, async () => {
+      api.get('/teapot', { config: { access: 'public', xsrf: false } }, async () => {
         throw new ApiError(409, 'This email is already in use in the system.');
       });
       api.post(
         '/echo',
         {
-          config: { access: 'public' },
+          config: { access: 'public', xsrf: false },
           schema: {
             body: Type.Object({ name: Type.String({ minLength: 2 }) }, { additionalProperties: false }),
             response: { 200: Type.Object({ name: Type.String() }) },
@@ -116,7 +116,7 @@ describe('errors', () => {
         },
         async (request) => request.body,
       );
-      api.post('/login', { config: { access: 'public' } }, async (request) => {
+      api.post('/login', { config: { access: 'public', xsrf: false } }, async (request) => {
         request.log.info({ headers: request.headers, body: request.body }, 'sign-in attempt');
         return { ok: true };
       });
@@ -211,8 +211,16 @@ describe('route access declarations', () => {
     const app = createTestApp({ db: failingDatabase(), fixture });
     await app.ready();
     assert.deepEqual(listApiRoutes(app), [
-      { method: 'GET', url: '/accounts/rest/configuration', access: { kind: 'public' } },
-      { method: 'GET', url: '/accounts/rest/health', access: { kind: 'public' } },
+      { method: 'GET', url: '/accounts/rest/accounts/botchallengeendpoint', access: { kind: 'public' }, xsrf: false },
+      { method: 'POST', url: '/accounts/rest/cert/sessions', access: { kind: 'public' }, xsrf: false },
+      { method: 'GET', url: '/accounts/rest/configuration', access: { kind: 'public' }, xsrf: false },
+      { method: 'GET', url: '/accounts/rest/health', access: { kind: 'public' }, xsrf: false },
+      { method: 'GET', url: '/accounts/rest/requests', access: { kind: 'permission', permission: 'VIEW_REQUEST_SUMMARY' }, xsrf: true },
+      { method: 'POST', url: '/accounts/rest/sessions', access: { kind: 'public' }, xsrf: false },
+      { method: 'GET', url: '/accounts/rest/sessions/current', access: { kind: 'session' }, xsrf: true },
+      { method: 'GET', url: '/accounts/rest/sessions/httpsession', access: { kind: 'public' }, xsrf: false },
+      { method: 'GET', url: '/accounts/rest/sessions/logout', access: { kind: 'public' }, xsrf: true },
+      { method: 'GET', url: '/accounts/rest/xsrf', access: { kind: 'public' }, xsrf: false },
     ]);
     await app.close();
   });
@@ -220,14 +228,16 @@ describe('route access declarations', () => {
   test('session and permission declarations are recorded', async () => {
     const app = createTestApp({ db: failingDatabase(), fixture });
     app.register(async (api) => {
-      api.get('/accounts/rest/sessions/current', { config: { access: 'session' } }, async () => ({}));
+      api.get('/accounts/rest/test/mine', { config: { access: 'session' } }, async () => ({}));
       api.post('/accounts/rest/accounts/:username/lock', { config: { permission: 'LOCK_ACCOUNT' } }, async () => ({}));
+      api.post('/accounts/rest/test/open', { config: { access: 'public', xsrf: false } }, async () => ({}));
     });
     await app.ready();
-    const routes = listApiRoutes(app).filter((r) => !r.url.endsWith('configuration') && !r.url.endsWith('health'));
+    const routes = listApiRoutes(app).filter((r) => r.url.includes('/test/') || r.url.endsWith('/lock'));
     assert.deepEqual(routes, [
-      { method: 'POST', url: '/accounts/rest/accounts/:username/lock', access: { kind: 'permission', permission: 'LOCK_ACCOUNT' } },
-      { method: 'GET', url: '/accounts/rest/sessions/current', access: { kind: 'session' } },
+      { method: 'POST', url: '/accounts/rest/accounts/:username/lock', access: { kind: 'permission', permission: 'LOCK_ACCOUNT' }, xsrf: true },
+      { method: 'GET', url: '/accounts/rest/test/mine', access: { kind: 'session' }, xsrf: true },
+      { method: 'POST', url: '/accounts/rest/test/open', access: { kind: 'public' }, xsrf: false },
     ]);
     await app.close();
   });
@@ -237,6 +247,7 @@ describe('route access declarations', () => {
     ['both', { access: 'public', permission: 'VIEW_ACCOUNT' }, /declare either config\.access or config\.permission, not both/],
     ['an unknown permission', { permission: 'VIEW_EVERYTHING' }, /'VIEW_EVERYTHING' is not a permission/],
     ['an unknown access', { access: 'anyone' }, /config\.access must be 'public' or 'session', not 'anyone'/],
+    ['a non-boolean xsrf', { access: 'public', xsrf: 'no' }, /config\.xsrf must be true or false, not 'no'/],
   ];
   for (const [name, config, message] of broken) {
     test(`a route under /accounts/rest with ${name} stops the app from starting`, async () => {
@@ -259,7 +270,7 @@ describe('route access declarations', () => {
       other.get('/accounts/restless', async () => ({}));
     });
     await app.ready();
-    assert.equal(listApiRoutes(app).length, 2);
+    assert.ok(listApiRoutes(app).every((r) => r.url.startsWith('/accounts/rest/')));
     await app.close();
   });
 });

@@ -196,7 +196,60 @@ describe('server settings', () => {
       nodeEnv: 'development',
       seedDemo: true,
       logLevel: 'info',
+      loginMaxFailures: 5,
+      challengeSecret: undefined,
+      challengeCost: 5000,
+      sessionIdleMinutes: 30,
+      sessionAbsoluteHours: 12,
+      tlsCert: undefined,
+      tlsKey: undefined,
+      tlsClientCa: undefined,
+      trustedProxies: [],
     });
+  });
+
+  test('sign-in, session, challenge, TLS and proxy settings', () => {
+    const settings = server({
+      PORTAL_LOGIN_MAX_FAILURES: '3',
+      PORTAL_CHALLENGE_SECRET: 'a-secret-of-at-least-32-characters!!',
+      PORTAL_CHALLENGE_COST: '10',
+      PORTAL_SESSION_IDLE_MINUTES: '15',
+      PORTAL_SESSION_ABSOLUTE_HOURS: '8',
+      PORTAL_TLS_CERT: 'tls/cert.pem',
+      PORTAL_TLS_KEY: '/etc/portal/key.pem',
+      PORTAL_TLS_CLIENT_CA: 'tls/ca.pem',
+      PORTAL_TRUSTED_PROXIES: '10.0.0.5, ::FFFF:10.0.0.6,fd00::1',
+    });
+    assert.equal(settings.loginMaxFailures, 3);
+    assert.equal(settings.challengeSecret, 'a-secret-of-at-least-32-characters!!');
+    assert.equal(settings.challengeCost, 10);
+    assert.equal(settings.sessionIdleMinutes, 15);
+    assert.equal(settings.sessionAbsoluteHours, 8);
+    assert.equal(settings.tlsCert, join(dir, 'tls', 'cert.pem'));
+    assert.equal(settings.tlsKey, '/etc/portal/key.pem');
+    assert.equal(settings.tlsClientCa, join(dir, 'tls', 'ca.pem'));
+    assert.deepEqual(settings.trustedProxies, ['10.0.0.5', '10.0.0.6', 'fd00::1']);
+  });
+
+  test('bad sign-in, session, TLS and proxy settings name their variable', () => {
+    const problems = problemsOf(() =>
+      server({
+        PORTAL_LOGIN_MAX_FAILURES: '0',
+        PORTAL_CHALLENGE_SECRET: 'short',
+        PORTAL_CHALLENGE_COST: 'cheap',
+        PORTAL_SESSION_IDLE_MINUTES: '-1',
+        PORTAL_TLS_KEY: 'key.pem',
+        PORTAL_TRUSTED_PROXIES: '10.0.0.5,proxy.example.test',
+      }),
+    );
+    assert.deepEqual(problems, [
+      'PORTAL_TLS_CERT, PORTAL_TLS_KEY: set both (HTTPS) or neither (HTTP)',
+      'PORTAL_CHALLENGE_SECRET: must be at least 32 characters long (or unset, for a generated one)',
+      "PORTAL_LOGIN_MAX_FAILURES: '0' is not a whole number from 1 to 1000",
+      "PORTAL_CHALLENGE_COST: 'cheap' is not a whole number from 1 to 10000000",
+      "PORTAL_SESSION_IDLE_MINUTES: '-1' is not a whole number from 1 to 43200",
+      "PORTAL_TRUSTED_PROXIES: 'proxy.example.test' is not an IP address",
+    ]);
   });
 
   test('the server package and repository directories are found from the source', () => {

@@ -14,7 +14,8 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { DEFAULT_CONFIGURATION, type PortalConfiguration } from '@portal/shared/config';
 import type { EnvironmentManifest } from '@portal/shared/contract';
-import { buildApp, type App, type AppServerSettings } from '../src/app.js';
+import { buildApp, type App, type AppServerSettings, type AppTls } from '../src/app.js';
+import type { Clock } from '../src/services/clock.js';
 import type { Database, DatabaseKind, Queryable, QueryResult } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPglite, pgliteDatabase } from '../src/db/pglite.js';
@@ -209,7 +210,12 @@ export interface TestAppOptions {
   server?: Partial<AppServerSettings>;
   /** Collects log lines (JSON) instead of discarding them. */
   logs?: string[];
+  clock?: Clock;
+  tls?: AppTls;
 }
+
+/** The bot challenge's cost in tests: solved in milliseconds. */
+export const TEST_CHALLENGE_COST = 1;
 
 /** An app on the fixture's folders; call ready() (or inject) to load it. */
 export function createTestApp(options: TestAppOptions): App {
@@ -223,9 +229,12 @@ export function createTestApp(options: TestAppOptions): App {
       hostDir: options.fixture.hostDir,
       remotesDir: options.fixture.remotesDir,
       devRemotes: {},
+      challengeCost: TEST_CHALLENGE_COST,
       ...options.server,
     },
     logger: logs ? { level: 'info', ...(stream ? { stream } : {}) } : { level: 'silent' },
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.tls ? { tls: options.tls } : {}),
   });
 }
 

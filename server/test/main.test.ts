@@ -1,7 +1,7 @@
 /** The server as a process: `node --import tsx src/main.ts`, as a developer starts it. */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -45,6 +45,12 @@ async function runningUrl(running: Running, timeoutMs = 60_000): Promise<string>
 
 let fixture: Fixture;
 let dataDir: string;
+let firstStartTokens: string[] = [];
+
+/** The website tokens of the demo sign-in lines. */
+function demoTokens(output: string): string[] {
+  return [...output.matchAll(/^ {2}\S+ +\S+(?: \((?:locked|closed)\))? +([A-Za-z0-9_-]{43})$/gm)].map((m) => m[1] ?? '');
+}
 before(() => {
   fixture = createFixture();
   dataDir = mkdtempSync(join(tmpdir(), 'portal-main-'));
@@ -84,8 +90,13 @@ describe('main', () => {
     try {
       const url = await runningUrl(running);
       assert.match(running.output(), /Portal running at http:\/\/localhost:\d+ \(database: embedded PGlite in .*embedded\)\n/);
-      assert.match(running.output(), /Demo accounts created:\n {2}admin +site-admin\n {2}adjudicator +adjudicator\n {2}helpdesk +help-desk\n {2}user +user\n {2}locked\.user +user \(locked\)\n {2}closed\.user +user \(closed\)\n/);
-      assert.match(running.output(), /Signing in arrives in a later issue/);
+      assert.match(
+        running.output(),
+        /Demo accounts \(sign in at http:\/\/localhost:\d+\/login with the username and website token; demo data, never for production\):\n {2}admin +site-admin +[A-Za-z0-9_-]{43}\n {2}adjudicator +adjudicator +[A-Za-z0-9_-]{43}\n {2}helpdesk +help-desk +[A-Za-z0-9_-]{43}\n {2}user +user +[A-Za-z0-9_-]{43}\n {2}locked\.user +user \(locked\) +[A-Za-z0-9_-]{43}\n {2}closed\.user +user \(closed\) +[A-Za-z0-9_-]{43}\n/,
+      );
+      firstStartTokens = demoTokens(running.output());
+      assert.equal(statSync(join(env.PORTAL_DATA_DIR, 'demo-accounts.json')).mode & 0o777, 0o600);
+      assert.equal(statSync(join(env.PORTAL_DATA_DIR, 'portal.sock')).mode & 0o777, 0o600);
 
       const health = await fetch(`${url}/accounts/rest/health`);
       assert.equal(health.status, 200);
@@ -106,16 +117,18 @@ describe('main', () => {
       running.child.kill('SIGTERM');
       assert.deepEqual(await running.exit, { code: 0, signal: null });
       assert.equal(existsSync(lockFile), false, 'the lock is released');
+      assert.equal(existsSync(join(env.PORTAL_DATA_DIR, 'portal.sock')), false, 'the command socket is removed');
     } finally {
       running.child.kill('SIGKILL');
     }
   });
 
-  test('a second start on the same folder keeps the data and seeds nothing', async () => {
+  test('a second start on the same folder keeps the data, seeds nothing, and prints the same demo sign-ins', async () => {
     const running = startMain({ ...siteEnv(), PORTAL_DATA_DIR: join(dataDir, 'embedded') });
     try {
       await runningUrl(running);
-      assert.doesNotMatch(running.output(), /Demo accounts created/);
+      assert.deepEqual(demoTokens(running.output()), firstStartTokens);
+      assert.equal(firstStartTokens.length, 6);
       running.child.kill('SIGINT');
       assert.deepEqual(await running.exit, { code: 0, signal: null });
     } finally {
@@ -150,9 +163,10 @@ describe('main', () => {
         const base = await runningUrl(running);
         assert.match(running.output(), /\(database: PostgreSQL \(DATABASE_URL\)\)/);
         assert.doesNotMatch(running.output(), /Demo accounts/);
+        assert.equal(existsSync(join(dataDir, 'unused')), false, 'no demo file outside demo mode');
         assert.deepEqual(await (await fetch(`${base}/accounts/rest/health`)).json(), { status: 'ok', database: 'ok' });
         const db = schema.open();
-        assert.deepEqual((await db.query('select version from schema_migrations')).rows, [{ version: 1 }]);
+        assert.deepEqual((await db.query('select version from schema_migrations order by version')).rows, [{ version: 1 }, { version: 2 }]);
         running.child.kill('SIGTERM');
         assert.deepEqual(await running.exit, { code: 0, signal: null });
         assert.equal(existsSync(join(dataDir, 'unused')), false, 'no embedded database');

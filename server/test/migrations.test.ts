@@ -18,6 +18,8 @@ import {
 } from './helpers.js';
 
 const ACCOUNTS_SQL = readFileSync(join(MIGRATIONS_DIR, '0001_accounts.sql'), 'utf8');
+const SIGN_IN_SQL = readFileSync(join(MIGRATIONS_DIR, '0002_sign_in.sql'), 'utf8');
+const ALL_TABLES = ['account_certificates', 'account_roles', 'account_updates', 'accounts', 'login_failures', 'schema_migrations', 'server_secrets', 'sessions', 'used_challenges'];
 
 function extra(version: number, name: string, sql: string): Migration {
   return { version, name, sql, checksum: checksumOf(sql) };
@@ -33,7 +35,7 @@ async function recorded(db: Database): Promise<{ version: number; name: string; 
 describe('migration files', () => {
   test('are read in order with their sha256', () => {
     const migrations = readMigrations();
-    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts']]);
+    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in']]);
     assert.equal(migrations[0]?.checksum, createHash('sha256').update(ACCOUNTS_SQL).digest('hex'));
   });
 
@@ -62,9 +64,12 @@ for (const kind of DATABASE_KINDS) {
       const db = await createEmptyDatabase(kind);
       try {
         assert.deepEqual(await tableNames(db), []);
-        assert.deepEqual(await migrate(db), ['0001_accounts']);
-        assert.deepEqual(await tableNames(db), ['account_roles', 'account_updates', 'accounts', 'schema_migrations']);
-        assert.deepEqual(await recorded(db), [{ version: 1, name: 'accounts', checksum: checksumOf(ACCOUNTS_SQL), applied: true }]);
+        assert.deepEqual(await migrate(db), ['0001_accounts', '0002_sign_in']);
+        assert.deepEqual(await tableNames(db), ALL_TABLES);
+        assert.deepEqual(await recorded(db), [
+          { version: 1, name: 'accounts', checksum: checksumOf(ACCOUNTS_SQL), applied: true },
+          { version: 2, name: 'sign_in', checksum: checksumOf(SIGN_IN_SQL), applied: true },
+        ]);
       } finally {
         await db.close();
       }
@@ -99,10 +104,10 @@ for (const kind of DATABASE_KINDS) {
     test('a recorded migration missing from disk stops them', async () => {
       const db = await createTestDatabase(kind);
       try {
-        await migrate(db, [...readMigrations(), extra(2, 'later', 'create table later (id int);')]);
+        await migrate(db, [...readMigrations(), extra(3, 'later', 'create table later (id int);')]);
         await assert.rejects(migrate(db), {
           name: 'MigrationError',
-          message: 'Migration 0002_later is recorded in the database but its file is missing: the database was migrated by a newer version of the server.',
+          message: 'Migration 0003_later is recorded in the database but its file is missing: the database was migrated by a newer version of the server.',
         });
       } finally {
         await db.close();
@@ -112,14 +117,14 @@ for (const kind of DATABASE_KINDS) {
     test('a failing migration is rolled back entirely and not recorded', async () => {
       const db = await createTestDatabase(kind);
       try {
-        const broken = extra(2, 'broken', 'create table half (id int);\nselect * from no_such_table;');
+        const broken = extra(3, 'broken', 'create table half (id int);\nselect * from no_such_table;');
         await assert.rejects(migrate(db, [...readMigrations(), broken]), (error: Error) => {
           assert.ok(error instanceof MigrationError);
-          assert.match(error.message, /^Migration 0002_broken failed: .*no_such_table/);
+          assert.match(error.message, /^Migration 0003_broken failed: .*no_such_table/);
           return true;
         });
         assert.ok(!(await tableNames(db)).includes('half'));
-        assert.deepEqual((await recorded(db)).map((r) => r.version), [1]);
+        assert.deepEqual((await recorded(db)).map((r) => r.version), [1, 2]);
       } finally {
         await db.close();
       }
@@ -129,11 +134,52 @@ for (const kind of DATABASE_KINDS) {
       const db = await createTestDatabase(kind);
       try {
         await seedDemoData(db);
-        const later = extra(2, 'account_title', "alter table accounts add column title text not null default '';");
-        assert.deepEqual(await migrate(db, [...readMigrations(), later]), ['0002_account_title']);
+        const later = extra(3, 'account_title', "alter table accounts add column title text not null default '';");
+        assert.deepEqual(await migrate(db, [...readMigrations(), later]), ['0003_account_title']);
         const { rows } = await db.query<{ username: string; title: string }>('select username, title from accounts order by id');
         assert.deepEqual(rows.map((r) => r.username), ['admin', 'adjudicator', 'helpdesk', 'user', 'locked.user', 'closed.user']);
         assert.ok(rows.every((r) => r.title === ''));
+      } finally {
+        await db.close();
+      }
+    });
+
+    test('0002 on a database that holds real rows from 0001 keeps every row', async () => {
+      const db = await createEmptyDatabase(kind);
+      try {
+        assert.deepEqual(await migrate(db, readMigrations().filter((m) => m.version === 1)), ['0001_accounts']);
+        // Rows as 0001 knew them (the demo data of that version, written with its SQL).
+        await db.exec(`
+          insert into accounts (username, email, first_name, last_name, active, closed, last_certified)
+          values ('admin', 'admin@example.test', 'Ada', 'Admin', true, false, now()),
+                 ('Locked.User', 'Locked.User@Example.test', 'Lou', 'Locked', false, false, null),
+                 ('closed.user', 'closed.user@example.test', 'Cleo', 'Closed', true, true, null);
+          insert into account_roles (account_id, role) select id, case username when 'admin' then 'site-admin' else 'user' end from accounts;
+          insert into account_updates (account_id, comment, username, active)
+            select id, 'Locked for the demo: too many failed sign-in attempts.', 'admin', false from accounts where username = 'Locked.User';
+        `);
+        const before = await db.query('select id, username, email, first_name, last_name, active, closed, authentication, last_certified, created_at from accounts order by id');
+        const rolesBefore = await db.query('select account_id, role from account_roles order by account_id, role');
+        const updatesBefore = await db.query('select id, account_id, comment, username, active, created_at from account_updates order by id');
+
+        assert.deepEqual(await migrate(db), ['0002_sign_in']);
+
+        assert.deepEqual((await db.query('select id, username, email, first_name, last_name, active, closed, authentication, last_certified, created_at from accounts order by id')).rows, before.rows);
+        assert.deepEqual((await db.query('select account_id, role from account_roles order by account_id, role')).rows, rolesBefore.rows);
+        assert.deepEqual((await db.query('select id, account_id, comment, username, active, created_at from account_updates order by id')).rows, updatesBefore.rows);
+        assert.deepEqual((await db.query('select count(*)::int as n from accounts where token_hash is null')).rows, [{ n: 3 }]);
+        // The new rules hold for the old rows: a username differing only by case is refused.
+        await assert.rejects(db.query("insert into accounts (username, email) values ('locked.user', 'other@example.test')"), /accounts_username_lower_key/);
+        // And the new tables take rows that refer to them.
+        const adminId = (before.rows[0] as { id: string | number }).id;
+        await db.query(
+          "insert into sessions (id_hash, account_id, created_at, last_seen_at, expires_at) values ('h', $1, now(), now(), now() + interval '1 hour')",
+          [adminId],
+        );
+        await db.query("insert into account_certificates (account_id, identity) values ($1, '1234567890')", [adminId]);
+        await assert.rejects(db.query("insert into account_certificates (account_id, identity) values ($1, '1234567890')", [adminId]), /account_certificates_identity_key/);
+        await db.query('delete from accounts where id = $1', [adminId]);
+        assert.deepEqual((await db.query('select (select count(*)::int from sessions) as s, (select count(*)::int from account_certificates) as c')).rows, [{ s: 0, c: 0 }]);
       } finally {
         await db.close();
       }
@@ -173,9 +219,9 @@ if (POSTGRES_URL) {
       try {
         const [a, b] = [schema.open(), schema.open()];
         const results = await Promise.all([migrate(a), migrate(b)]);
-        assert.deepEqual(results.flat(), ['0001_accounts']);
-        assert.deepEqual((await recorded(a)).map((r) => r.version), [1]);
-        assert.deepEqual(await tableNames(b), ['account_roles', 'account_updates', 'accounts', 'schema_migrations']);
+        assert.deepEqual(results.flat().sort(), ['0001_accounts', '0002_sign_in']);
+        assert.deepEqual((await recorded(a)).map((r) => r.version), [1, 2]);
+        assert.deepEqual(await tableNames(b), ALL_TABLES);
       } finally {
         await schema.drop();
       }

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DEMO_LOCK_COMMENT, seedDemoData } from '../src/seed.js';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_ACCOUNTS_FILE, DEMO_LOCK_COMMENT, demoSignInText, readDemoAccountsFile, seedDemoData, writeDemoAccountsFile } from '../src/seed.js';
+import { verifyWebsiteToken } from '../src/services/tokens.js';
 import { DATABASE_KINDS, createTestDatabase } from './helpers.js';
 
 const DEMO = [
@@ -17,7 +21,8 @@ for (const kind of DATABASE_KINDS) {
     test('creates one account per role, a locked one and a closed one', async () => {
       const db = await createTestDatabase(kind);
       try {
-        assert.deepEqual(await seedDemoData(db), DEMO);
+        const created = await seedDemoData(db);
+        assert.deepEqual(created.map(({ token: _token, ...rest }) => rest), DEMO);
         const accounts = await db.query<{ username: string; email: string; active: boolean; closed: boolean; authentication: string[]; roles: string[] }>(
           `select a.username, a.email, a.active, a.closed, a.authentication,
                   array(select r.role from account_roles r where r.account_id = a.id order by r.role) as roles
@@ -38,6 +43,22 @@ for (const kind of DATABASE_KINDS) {
           'select a.username as account, u.comment, u.username, u.active from account_updates u join accounts a on a.id = u.account_id',
         );
         assert.deepEqual(updates.rows, [{ account: 'locked.user', comment: DEMO_LOCK_COMMENT, username: 'admin', active: false }]);
+
+        // Every account has its own website token, stored only as an Argon2id hash.
+        const hashes = await db.query<{ username: string; token_hash: string }>('select username, token_hash from accounts order by id');
+        assert.equal(new Set(created.map((c) => c.token)).size, 6);
+        for (const [i, row] of hashes.rows.entries()) {
+          const token = created[i]?.token ?? '';
+          assert.match(token, /^[A-Za-z0-9_-]{43}$/);
+          assert.match(row.token_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+          assert.ok(!row.token_hash.includes(token));
+          assert.equal(await verifyWebsiteToken(row.token_hash, token), true, row.username);
+        }
+        // admin signs in with the demo smart card (identity number 1234567890).
+        const certificates = await db.query<{ username: string; identity: string }>(
+          'select a.username, c.identity from account_certificates c join accounts a on a.id = c.account_id',
+        );
+        assert.deepEqual(certificates.rows, [{ username: 'admin', identity: '1234567890' }]);
       } finally {
         await db.close();
       }
@@ -68,3 +89,32 @@ for (const kind of DATABASE_KINDS) {
     });
   });
 }
+
+describe('demo accounts file', () => {
+  test('is written readable by its owner only, read back, and printed with every token', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-demo-'));
+    try {
+      assert.deepEqual(readDemoAccountsFile(dir), []);
+      const accounts = [
+        { username: 'admin', role: 'site-admin' as const, state: 'active' as const, token: 'token-admin' },
+        { username: 'locked.user', role: 'user' as const, state: 'locked' as const, token: 'token-locked' },
+      ];
+      writeDemoAccountsFile(dir, accounts);
+      assert.equal(statSync(join(dir, DEMO_ACCOUNTS_FILE)).mode & 0o777, 0o600);
+      assert.deepEqual(readDemoAccountsFile(dir), accounts);
+      assert.equal(
+        demoSignInText(accounts, 'http://localhost:8080/login'),
+        [
+          'Demo accounts (sign in at http://localhost:8080/login with the username and website token; demo data, never for production):',
+          '  admin        site-admin     token-admin',
+          '  locked.user  user (locked)  token-locked',
+          '  admin also signs in with a smart card whose CN ends in .1234567890 (e.g. DOE.JOHN.QUINCY.1234567890).',
+          '',
+        ].join('\n'),
+      );
+      assert.equal(demoSignInText([], 'http://localhost:8080/login'), '');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

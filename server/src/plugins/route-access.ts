@@ -4,8 +4,9 @@
  *   config: { access: 'session' }           any signed-in user
  *   config: { permission: 'VIEW_ACCOUNT' }  a signed-in user holding that session permission
  * A route that declares none (or both, or an unknown permission) fails registration, so the
- * server does not start. The declarations are recorded for listApiRoutes(). Enforcement of
- * sessions and permissions is added by the authentication plugin.
+ * server does not start. A route may also declare `xsrf: false` to be exempt from the
+ * anti-forgery check (e.g. sign-in). The declarations are recorded for listApiRoutes();
+ * plugins/security.ts enforces them.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { RouteAccess } from '@portal/shared/contract';
@@ -31,6 +32,8 @@ export interface ApiRoute {
   readonly method: string;
   readonly url: string;
   readonly access: RouteAccess;
+  /** Whether the route needs the anti-forgery header (false: declared `xsrf: false`). */
+  readonly xsrf: boolean;
 }
 
 export class RouteDeclarationError extends Error {
@@ -65,6 +68,16 @@ export function declaredAccess(route: Pick<RouteOptions, 'method' | 'url' | 'con
   );
 }
 
+/** Whether a route needs the anti-forgery header; throws RouteDeclarationError for a value other than true/false. */
+export function declaredXsrf(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): boolean {
+  const xsrf: unknown = (route.config as Record<string, unknown> | undefined)?.xsrf;
+  if (xsrf === undefined) return true;
+  if (typeof xsrf !== 'boolean') {
+    throw new RouteDeclarationError(`${String(route.method)} ${route.url}: config.xsrf must be true or false, not '${String(xsrf)}'`);
+  }
+  return xsrf;
+}
+
 /** The API routes with their declared access, sorted by path then method. HEAD twins of GET routes are left out. */
 export function listApiRoutes(app: FastifyInstance): ApiRoute[] {
   return [...app.apiRoutes].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
@@ -76,10 +89,11 @@ export const routeAccessPlugin = unencapsulated(async function routeAccess(app: 
   app.addHook('onRoute', (route) => {
     if (!isApiPath(route.url)) return;
     const access = declaredAccess(route);
+    const xsrf = declaredXsrf(route);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD' && routes.some((r) => r.method === 'GET' && r.url === route.url)) continue;
-      routes.push({ method, url: route.url, access });
+      routes.push({ method, url: route.url, access, xsrf });
     }
   });
 }, 'route-access');

@@ -66,3 +66,103 @@ export async function addAccountUpdate(
     update.active,
   ]);
 }
+
+/** What sign-in needs to know about an account. */
+export interface SignInAccount {
+  id: number;
+  username: string;
+  active: boolean;
+  closed: boolean;
+  tokenHash: string | null;
+}
+
+interface SignInRow {
+  id: string | number;
+  username: string;
+  active: boolean;
+  closed: boolean;
+  token_hash: string | null;
+}
+
+function signInAccount(row: SignInRow): SignInAccount {
+  return { id: Number(row.id), username: row.username, active: row.active, closed: row.closed, tokenHash: row.token_hash };
+}
+
+/**
+ * The account a sign-in identifier names: its username or its email, without regard to letter
+ * case or surrounding spaces. Usernames never contain '@' and emails always do, so one
+ * identifier names at most one account (both are unique without regard to case).
+ */
+export async function findAccountByIdentifier(db: Queryable, identifier: string): Promise<SignInAccount | undefined> {
+  const id = identifier.trim();
+  const { rows } = await db.query<SignInRow>(
+    `select id, username, active, closed, token_hash from accounts
+      where lower(username) = lower($1) or lower(email) = lower($1)
+      order by (lower(username) = lower($1)) desc, id limit 1`,
+    [id],
+  );
+  return rows[0] ? signInAccount(rows[0]) : undefined;
+}
+
+export async function findAccountById(db: Queryable, accountId: number): Promise<SignInAccount | undefined> {
+  const { rows } = await db.query<SignInRow>('select id, username, active, closed, token_hash from accounts where id = $1', [accountId]);
+  return rows[0] ? signInAccount(rows[0]) : undefined;
+}
+
+/** Whether a username (any letter case) or an email (any letter case) is taken. */
+export async function accountExists(db: Queryable, by: { username?: string; email?: string }): Promise<{ username: boolean; email: boolean }> {
+  const { rows } = await db.query<{ username: boolean; email: boolean }>(
+    `select exists(select 1 from accounts where lower(username) = lower($1)) as username,
+            exists(select 1 from accounts where lower(email) = lower($2)) as email`,
+    [by.username ?? null, by.email ?? null],
+  );
+  return rows[0] ?? { username: false, email: false };
+}
+
+export async function setWebsiteTokenHash(db: Queryable, accountId: number, tokenHash: string | null): Promise<void> {
+  await db.query('update accounts set token_hash = $2 where id = $1', [accountId, tokenHash]);
+}
+
+/** Records a sign-in if the account is (still) active and not closed; false when it is not. */
+export async function setLastAuthenticated(db: Queryable, accountId: number, at: Date): Promise<boolean> {
+  const { rows } = await db.query('update accounts set last_authenticated = $2 where id = $1 and active and not closed returning id', [accountId, at]);
+  return rows.length > 0;
+}
+
+/** Sets active = false if the account is active; true when this call locked it (false: it already was). */
+export async function deactivateAccount(db: Queryable, accountId: number): Promise<boolean> {
+  const { rows } = await db.query('update accounts set active = false where id = $1 and active returning id', [accountId]);
+  return rows.length > 0;
+}
+
+/**
+ * Unlocks an account: active again, its failed sign-in counter reset (else the next failure
+ * would lock it at once), and the change recorded in its update history. Returns false when the
+ * account was not locked. Run it in a transaction.
+ */
+export async function unlockAccount(db: Queryable, accountId: number, update: { comment: string; username: string }): Promise<boolean> {
+  const { rows } = await db.query('update accounts set active = true where id = $1 and not active returning id', [accountId]);
+  await db.query('delete from login_failures where key = $1', [accountFailureKey(accountId)]);
+  if (rows.length === 0) return false;
+  await addAccountUpdate(db, { accountId, comment: update.comment, username: update.username, active: true });
+  return true;
+}
+
+/** The failed sign-in counter key of an account (see repositories/login-failures.ts). */
+export function accountFailureKey(accountId: number): string {
+  return `account:${accountId}`;
+}
+
+/** Inserts an account with only its names and a website token (site administrators from the CLI). */
+export async function insertAccountWithToken(
+  db: Queryable,
+  account: { username: string; email: string; tokenHash: string },
+): Promise<number> {
+  const { rows } = await db.query<{ id: string | number }>(
+    'insert into accounts (username, email, token_hash) values ($1, $2, $3) returning id',
+    [account.username, account.email, account.tokenHash],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('insert into accounts returned no id');
+  return Number(id);
+}

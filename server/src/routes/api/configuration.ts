@@ -27,7 +27,7 @@ export const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/configuration',
     {
-      config: { access: 'public' },
+      config: { access: 'public', xsrf: false },
       schema: { response: { 200: ConfigurationBody, 500: ErrorBody } },
     },
     async () => app.portalConfig,

@@ -12,7 +12,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
     {
-      config: { access: 'public' },
+      config: { access: 'public', xsrf: false },
       schema: { response: { 200: HealthBody, 503: ErrorBody, 500: ErrorBody } },
     },
     async (request, reply) => {

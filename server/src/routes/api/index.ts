@@ -1,7 +1,10 @@
 /** The API under /accounts/rest. Every route here declares its access (see plugins/route-access.ts). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { configurationRoutes } from './configuration.js';
+import { challengeRoutes } from './challenge.js';
 import { healthRoutes } from './health.js';
+import { requestRoutes } from './requests.js';
+import { sessionRoutes } from './sessions.js';
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Answers of the API are about one caller at one moment: never stored by caches.
@@ -10,4 +13,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   await app.register(configurationRoutes);
   await app.register(healthRoutes);
+  await app.register(sessionRoutes);
+  await app.register(challengeRoutes);
+  await app.register(requestRoutes);
 };

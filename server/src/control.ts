@@ -1,0 +1,126 @@
+/**
+ * The local-only command channel of a running portal on the embedded database. Two processes
+ * on one PGlite folder corrupt it, so while the portal holds the folder, the command line sends
+ * its command here instead of opening the database: a Unix socket <dataDir>/portal.sock (mode
+ * 0600: its owner only), one JSON request and one JSON answer per connection, each a line.
+ */
+import { existsSync, unlinkSync } from 'node:fs';
+import { createConnection, createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import type { Database } from './db/database.js';
+import { ApiError } from './errors.js';
+import { createSiteAdmin, type CreatedAdmin } from './services/admin.js';
+
+export const CONTROL_SOCKET_NAME = 'portal.sock';
+const MAX_REQUEST_BYTES = 64 * 1024;
+
+export function controlSocketPath(dataDir: string): string {
+  return join(dataDir, CONTROL_SOCKET_NAME);
+}
+
+export type ControlRequest = { command: 'create-admin'; username: string; email: string };
+export type ControlResponse = { ok: true; result: CreatedAdmin } | { ok: false; error: string };
+
+async function handle(db: Database, request: unknown): Promise<ControlResponse> {
+  if (typeof request !== 'object' || request === null) return { ok: false, error: 'The request is not a JSON object.' };
+  const { command, username, email } = request as Record<string, unknown>;
+  if (command !== 'create-admin') return { ok: false, error: `Unknown command '${String(command)}'.` };
+  if (typeof username !== 'string' || typeof email !== 'string') return { ok: false, error: 'create-admin needs a username and an email.' };
+  try {
+    return { ok: true, result: await createSiteAdmin(db, { username, email }) };
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
+export interface ControlServer {
+  readonly path: string;
+  close(): Promise<void>;
+}
+
+/** Listens on <dataDir>/portal.sock (replacing a stale one: the caller holds the folder's lock). */
+export async function startControlServer(
+  dataDir: string,
+  db: Database,
+  onError: (error: unknown) => void,
+): Promise<ControlServer> {
+  const path = controlSocketPath(dataDir);
+  if (existsSync(path)) unlinkSync(path);
+  const server: Server = createServer((socket) => {
+    let buffer = '';
+    socket.setEncoding('utf8');
+    socket.on('error', () => socket.destroy());
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      if (buffer.length > MAX_REQUEST_BYTES) {
+        socket.end(`${JSON.stringify({ ok: false, error: 'The request is too large.' })}\n`);
+        return;
+      }
+      const newline = buffer.indexOf('\n');
+      if (newline < 0) return;
+      socket.pause();
+      let request: unknown;
+      try {
+        request = JSON.parse(buffer.slice(0, newline));
+      } catch {
+        socket.end(`${JSON.stringify({ ok: false, error: 'The request is not JSON.' })}\n`);
+        return;
+      }
+      handle(db, request).then(
+        (response) => socket.end(`${JSON.stringify(response)}\n`),
+        (error: unknown) => {
+          onError(error);
+          socket.end(`${JSON.stringify({ ok: false, error: 'The portal could not carry out the command; see its log.' })}\n`);
+        },
+      );
+    });
+  });
+  // The socket file is created by listen(): with this umask it is never readable by others.
+  const umask = process.umask(0o177);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(path, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } finally {
+    process.umask(umask);
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    path,
+    close() {
+      closing ??= new Promise<void>((resolve) => server.close(() => resolve())).finally(() => {
+        try {
+          unlinkSync(path);
+        } catch {
+          // already gone
+        }
+      });
+      return closing;
+    },
+  };
+}
+
+/** Sends one command to a running portal; rejects when nothing listens on the socket. */
+export function sendControlRequest(dataDir: string, request: ControlRequest, timeoutMs = 30_000): Promise<ControlResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection(controlSocketPath(dataDir));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.setTimeout(timeoutMs, () => socket.destroy(new Error('The running portal did not answer in time.')));
+    socket.on('connect', () => socket.write(`${JSON.stringify(request)}\n`));
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      try {
+        resolve(JSON.parse(answer) as ControlResponse);
+      } catch {
+        reject(new Error('The running portal gave an answer that is not JSON.'));
+      }
+    });
+  });
+}

@@ -1,0 +1,189 @@
+/**
+ * Application plugin: sessions over cookies, the anti-forgery check and access enforcement.
+ *
+ * Every route under /accounts/rest gets a guard that runs first (onRequest, before the body is
+ * parsed or validated, so an unauthorized caller learns nothing about the body's rules):
+ *  1. anti-forgery: unless the route declares `config: { xsrf: false }`, the X-XSRF-TOKEN header
+ *     must be the token of the caller's session → else 403 'Invalid anti-forgery token';
+ *  2. access as the route declares it: 'public' → anyone; 'session' → a signed-in session
+ *     (401 'Not signed in'); a permission → a signed-in session holding it (403 'Forbidden').
+ * Exemptions are declared per route, never decided from the URL.
+ */
+import type { X509Certificate } from 'node:crypto';
+import { TLSSocket } from 'node:tls';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import { normalizeAddress } from '../config.js';
+import type { Database } from '../db/database.js';
+import { MESSAGES } from '../messages.js';
+import { parseCertificate } from '../services/certificates.js';
+import type { Clock } from '../services/clock.js';
+import { createSecurityContext, type SecurityContext, type SecuritySettings } from '../services/security-context.js';
+import { createSession, endSession, isSessionId, isXsrfTokenOf, resolveSession, type CurrentSession } from '../services/sessions.js';
+import { sendError } from './error-handler.js';
+import { declaredAccess, declaredXsrf, isApiPath } from './route-access.js';
+import { unencapsulated } from './unencapsulated.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** For routes under /accounts/rest: false exempts the route from the anti-forgery check. */
+    xsrf?: boolean;
+  }
+  interface FastifyInstance {
+    readonly security: SecurityContext;
+  }
+  interface FastifyRequest {
+    /** The caller's session (memoized per request); undefined when the cookie names none that is valid. */
+    portalSession(): Promise<CurrentSession | undefined>;
+  }
+}
+
+/** The cookie over TLS: the __Host- prefix pins it to this host, Secure and Path=/. */
+export const SECURE_SESSION_COOKIE = '__Host-portal-session';
+/** Without TLS browsers refuse a __Host- cookie, so the plain name is used. */
+export const SESSION_COOKIE = 'portal-session';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+export interface SecurityOptions {
+  db: Database;
+  clock: Clock;
+  settings: SecuritySettings;
+}
+
+/** The TCP peer's address (never a forwarded header). */
+export function peerAddress(request: FastifyRequest): string {
+  return normalizeAddress(request.raw.socket?.remoteAddress ?? '');
+}
+
+export function isFromTrustedProxy(request: FastifyRequest, settings: SecuritySettings): boolean {
+  return settings.trustedProxies.includes(peerAddress(request));
+}
+
+/** Whether the request came over TLS: our own HTTPS listener, or a trusted proxy saying so. */
+export function isSecureRequest(request: FastifyRequest, settings: SecuritySettings): boolean {
+  if (request.raw.socket instanceof TLSSocket && request.raw.socket.encrypted) return true;
+  return isFromTrustedProxy(request, settings) && request.headers['x-forwarded-proto'] === 'https';
+}
+
+function cookieName(request: FastifyRequest, settings: SecuritySettings): string {
+  return isSecureRequest(request, settings) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/** The well-formed session id in the request's cookie, if any. */
+function sessionIdOf(request: FastifyRequest, settings: SecuritySettings): string | undefined {
+  const id = request.cookies[cookieName(request, settings)];
+  return id !== undefined && isSessionId(id) ? id : undefined;
+}
+
+const memo = new WeakMap<FastifyRequest, Promise<CurrentSession | undefined>>();
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, settings: SecuritySettings, id: string): void {
+  reply.setCookie(cookieName(request, settings), id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(request, settings),
+  });
+}
+
+/**
+ * Starts a new session (signed in when accountId is given, else anonymous): the caller's old
+ * session is deleted and a new id is issued in the cookie. A new session has a new anti-forgery token.
+ */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, accountId: number | null): Promise<CurrentSession> {
+  const security = request.server.security;
+  const old = await request.portalSession();
+  if (old) await endSession(security, old);
+  const id = await createSession(security, accountId);
+  setSessionCookie(request, reply, security.settings, id);
+  const session = await resolveSession(security, id);
+  if (!session) throw new Error('a session just created cannot be read back');
+  memo.set(request, Promise.resolve(session));
+  return session;
+}
+
+/** Ends the caller's session, if any: deleted on the server, the cookie cleared. */
+export async function endCurrentSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const security = request.server.security;
+  const session = await request.portalSession();
+  if (session) await endSession(security, session);
+  reply.clearCookie(cookieName(request, security.settings), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(request, security.settings),
+  });
+  memo.set(request, Promise.resolve(undefined));
+}
+
+/** The caller's session; a new anonymous one when there is none (or it is of a locked or closed account). */
+export async function ensureSession(request: FastifyRequest, reply: FastifyReply): Promise<CurrentSession> {
+  const session = await request.portalSession();
+  if (session && !session.refused) return session;
+  return startSession(request, reply, null);
+}
+
+function guardFor(route: RouteOptions): onRequestHookHandler {
+  const access = declaredAccess(route);
+  const xsrf = declaredXsrf(route);
+  return async function guard(request, reply) {
+    const security = request.server.security;
+    if (xsrf) {
+      // Bound to the session id in the cookie (an HMAC of it), whether or not that session is
+      // still valid: a request with an ended or expired session and its token is then simply
+      // not signed in (401), while a token of any other session, or none, is refused (403).
+      const id = sessionIdOf(request, security.settings);
+      if (id === undefined || !(await isXsrfTokenOf(security, id, request.headers[XSRF_HEADER]))) {
+        return sendError(reply, 403, MESSAGES.invalidXsrf);
+      }
+    }
+    if (access.kind === 'public') return;
+    const session = await request.portalSession();
+    if (!session?.account) return sendError(reply, 401, MESSAGES.notSignedIn);
+    if (access.kind === 'permission' && !session.account.permissions.includes(access.permission)) {
+      return sendError(reply, 403, MESSAGES.forbidden);
+    }
+  };
+}
+
+export const securityPlugin = unencapsulated(async function security(app: FastifyInstance, options: SecurityOptions) {
+  const context = createSecurityContext(options.db, options.clock, options.settings);
+  app.decorate('security', context);
+  app.decorateRequest('portalSession', function portalSession(this: FastifyRequest) {
+    let session = memo.get(this);
+    if (!session) {
+      session = resolveSession(context, sessionIdOf(this, context.settings));
+      memo.set(this, session);
+    }
+    return session;
+  });
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) return;
+    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [guardFor(route), ...existing];
+  });
+}, 'security');
+
+/**
+ * The caller's verified client certificate: from our own HTTPS listener (only when the TLS
+ * layer verified it against the configured CA: socket.authorized), else from a trusted reverse
+ * proxy's X-Client-Cert (URL-encoded PEM) with X-Client-Verify: SUCCESS. Headers from any
+ * other address are ignored. Undefined when there is none.
+ */
+export function clientCertificate(request: FastifyRequest, settings: SecuritySettings): X509Certificate | undefined {
+  const socket = request.raw.socket;
+  if (socket instanceof TLSSocket && socket.authorized) {
+    const peer = socket.getPeerCertificate();
+    if (peer && Buffer.isBuffer(peer.raw)) return parseCertificate(peer.raw);
+  }
+  if (!isFromTrustedProxy(request, settings)) return undefined;
+  const verify = request.headers['x-client-verify'];
+  const pem = request.headers['x-client-cert'];
+  if (verify !== 'SUCCESS' || typeof pem !== 'string' || pem === '') return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pem);
+  } catch {
+    return undefined;
+  }
+  return parseCertificate(decoded);
+}

@@ -1,0 +1,81 @@
+/** SQL for sessions. Only the SHA-256 of a session id is ever stored or looked up. */
+import type { Queryable } from '../db/database.js';
+
+export interface SessionRecord {
+  idHash: string;
+  accountId: number | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  /** The signed-in account, with its state and roles (null for an anonymous session). */
+  account: { id: number; username: string; active: boolean; closed: boolean; roles: string[] } | null;
+}
+
+interface SessionRow {
+  id_hash: string;
+  account_id: string | number | null;
+  created_at: Date | string;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+  username: string | null;
+  active: boolean | null;
+  closed: boolean | null;
+  roles: string[] | null;
+}
+
+const date = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
+export async function insertSession(
+  db: Queryable,
+  session: { idHash: string; accountId: number | null; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    'insert into sessions (id_hash, account_id, created_at, last_seen_at, expires_at) values ($1, $2, $3, $3, $4)',
+    [session.idHash, session.accountId, session.now, session.expiresAt],
+  );
+}
+
+/** One query: the session, its account and the account's roles. */
+export async function findSession(db: Queryable, idHash: string): Promise<SessionRecord | undefined> {
+  const { rows } = await db.query<SessionRow>(
+    `select s.id_hash, s.account_id, s.created_at, s.last_seen_at, s.expires_at,
+            a.username, a.active, a.closed,
+            case when a.id is null then null
+                 else array(select r.role from account_roles r where r.account_id = a.id order by r.role) end as roles
+       from sessions s left join accounts a on a.id = s.account_id
+      where s.id_hash = $1`,
+    [idHash],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const accountId = row.account_id === null ? null : Number(row.account_id);
+  return {
+    idHash: row.id_hash,
+    accountId,
+    createdAt: date(row.created_at),
+    lastSeenAt: date(row.last_seen_at),
+    expiresAt: date(row.expires_at),
+    account:
+      accountId === null || row.username === null
+        ? null
+        : { id: accountId, username: row.username, active: row.active === true, closed: row.closed === true, roles: row.roles ?? [] },
+  };
+}
+
+export async function touchSession(db: Queryable, idHash: string, now: Date): Promise<void> {
+  await db.query('update sessions set last_seen_at = $2 where id_hash = $1 and last_seen_at < $2', [idHash, now]);
+}
+
+export async function deleteSession(db: Queryable, idHash: string): Promise<void> {
+  await db.query('delete from sessions where id_hash = $1', [idHash]);
+}
+
+export async function deleteAccountSessions(db: Queryable, accountId: number): Promise<number> {
+  const { rows } = await db.query('delete from sessions where account_id = $1 returning id_hash', [accountId]);
+  return rows.length;
+}
+
+/** Deletes the sessions past their absolute expiry or idle longer than allowed. */
+export async function purgeExpiredSessions(db: Queryable, now: Date, idleSince: Date): Promise<void> {
+  await db.query('delete from sessions where expires_at <= $1 or last_seen_at <= $2', [now, idleSince]);
+}

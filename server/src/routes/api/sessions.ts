@@ -1,0 +1,112 @@
+/**
+ * Sessions and sign-in (spec section 7, "Sessions and login"):
+ *   GET  /xsrf                 the caller's anti-forgery token (starts an anonymous session if needed)
+ *   GET  /sessions/httpsession starts an anonymous session if needed
+ *   GET  /sessions/current     the signed-in user and permissions
+ *   GET  /sessions/logout      ends the session
+ *   POST /sessions             website-token sign-in (with the bot challenge)
+ *   POST /cert/sessions        smart-card sign-in (client certificate)
+ */
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, ErrorBody } from '../../errors.js';
+import { MESSAGES } from '../../messages.js';
+import { clientCertificate, endCurrentSession, ensureSession, startSession } from '../../plugins/security.js';
+import { certificateDetails, isCurrentlyValid } from '../../services/certificates.js';
+import { acceptBotChallengeResponse } from '../../services/challenge.js';
+import { xsrfTokenOf } from '../../services/sessions.js';
+import { signInWithCertificate, signInWithToken } from '../../services/sign-in.js';
+
+const SessionBody = Type.Object(
+  { username: Type.String(), permissions: Type.Array(Type.String()) },
+  { additionalProperties: false },
+);
+const OkTrue = Type.Object({ ok: Type.Literal(true) }, { additionalProperties: false });
+const SignInBody = Type.Object(
+  {
+    id: Type.String({ maxLength: 255 }),
+    token: Type.String({ maxLength: 512 }),
+    botChallengeResponse: Type.String({ maxLength: 8192 }),
+  },
+  { additionalProperties: false },
+);
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 423: ErrorBody, 500: ErrorBody } as const;
+
+/** Signs the account in: a new session (the old one deleted), answered with the session's user and permissions. */
+async function signedIn(request: FastifyRequest, reply: FastifyReply, accountId: number): Promise<{ username: string; permissions: string[] }> {
+  const session = await startSession(request, reply, accountId);
+  if (!session.account) throw new Error('a session just signed in has no account');
+  return { username: session.account.username, permissions: session.account.permissions };
+}
+
+export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/xsrf',
+    {
+      config: { access: 'public', xsrf: false },
+      schema: { response: { 200: Type.Object({ ok: Type.String() }, { additionalProperties: false }), ...errors } },
+    },
+    async (request, reply) => {
+      const session = await ensureSession(request, reply);
+      return { ok: await xsrfTokenOf(app.security, session.id) };
+    },
+  );
+
+  app.get(
+    '/sessions/httpsession',
+    { config: { access: 'public', xsrf: false }, schema: { response: { 200: OkTrue, ...errors } } },
+    async (request, reply) => {
+      await ensureSession(request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/sessions/current',
+    { config: { access: 'session' }, schema: { response: { 200: SessionBody, ...errors } } },
+    async (request) => {
+      const session = await request.portalSession();
+      if (!session?.account) throw new ApiError(401, MESSAGES.notSignedIn);
+      return { username: session.account.username, permissions: session.account.permissions };
+    },
+  );
+
+  app.get(
+    '/sessions/logout',
+    { config: { access: 'public' }, schema: { response: { 200: OkTrue, ...errors } } },
+    async (request, reply) => {
+      await endCurrentSession(request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/sessions',
+    {
+      config: { access: 'public', xsrf: false },
+      schema: { body: SignInBody, response: { 200: SessionBody, ...errors } },
+    },
+    async (request, reply) => {
+      const { id, token, botChallengeResponse } = request.body;
+      if (!(await acceptBotChallengeResponse(app.security, botChallengeResponse))) {
+        throw new ApiError(400, MESSAGES.invalidChallenge);
+      }
+      const result = await signInWithToken(app.security, id, token);
+      if (!result.ok) throw new ApiError(result.status, result.status === 423 ? MESSAGES.locked : MESSAGES.invalidCredentials);
+      return signedIn(request, reply, result.account.id);
+    },
+  );
+
+  app.post(
+    '/cert/sessions',
+    { config: { access: 'public', xsrf: false }, schema: { response: { 200: SessionBody, ...errors } } },
+    async (request, reply) => {
+      const certificate = clientCertificate(request, app.security.settings);
+      if (!certificate || !isCurrentlyValid(certificate, app.security.clock.now())) throw new ApiError(400, MESSAGES.noCertificate);
+      const result = await signInWithCertificate(app.security, certificateDetails(certificate));
+      if (!result.ok) throw new ApiError(result.status, result.status === 404 ? MESSAGES.unknownCertificate : MESSAGES.certificateAccountUnusable);
+      return signedIn(request, reply, result.account.id);
+    },
+  );
+};

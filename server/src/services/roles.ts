@@ -1,0 +1,51 @@
+/**
+ * Platform roles → session permissions (spec section 6), written once. A session's permissions
+ * are the union over the roles its account holds, computed at every request from the database,
+ * so a role change applies at once. The table in server/README.md documents this mapping.
+ */
+import { PERMISSIONS, type Permission } from '@portal/shared/permissions';
+import type { PlatformRole } from '../repositories/accounts.js';
+
+type RequestKind = 'AUTH_CHANGE' | 'EMAIL_CHANGE' | 'MAILING_LIST' | 'NEW_ACCOUNT' | 'USER_GROUP' | 'UNLOCK' | 'MEMBERSHIP';
+const REQUEST_KINDS: readonly RequestKind[] = ['AUTH_CHANGE', 'EMAIL_CHANGE', 'MAILING_LIST', 'NEW_ACCOUNT', 'USER_GROUP', 'UNLOCK', 'MEMBERSHIP'];
+
+function requestPermissions(kind: RequestKind): Permission[] {
+  return [`LIST_${kind}_REQUESTS`, `VIEW_${kind}_REQUEST`, `ADJUDICATE_${kind}_REQUEST`];
+}
+
+const USER: readonly Permission[] = ['VIEW_SUBSCRIPTIONS', 'EDIT_SUBSCRIPTIONS', 'CHANGE_EMAIL', 'allow-profilechange', 'allow-authchange'];
+
+/** Granted with annual certification (a later issue), never by a role. */
+const NEVER_BY_ROLE: readonly Permission[] = ['RENEW_ACCOUNT', 'allow-renewal'];
+
+export const ROLE_PERMISSIONS: Readonly<Record<PlatformRole, readonly Permission[]>> = {
+  user: USER,
+  'help-desk': [
+    ...USER,
+    'SEARCH_ACCOUNTS',
+    'VIEW_ACCOUNT',
+    'LOCK_ACCOUNT',
+    'UNLOCK_ACCOUNT',
+    'VIEW_REQUEST_SUMMARY',
+    ...requestPermissions('UNLOCK'),
+    'SUBMIT_SURROGATE_REQUEST',
+  ],
+  adjudicator: [
+    ...USER,
+    'SEARCH_ACCOUNTS',
+    'VIEW_ACCOUNT',
+    'VIEW_REQUEST_SUMMARY',
+    'EDIT_ACCOUNT',
+    ...REQUEST_KINDS.flatMap(requestPermissions),
+  ],
+  'site-admin': PERMISSIONS.filter((p) => !NEVER_BY_ROLE.includes(p)),
+};
+
+/** The union of the roles' permissions, in the order of PERMISSIONS. Unknown role names give nothing. */
+export function permissionsOf(roles: readonly string[]): Permission[] {
+  const granted = new Set<Permission>();
+  for (const role of roles) {
+    for (const permission of ROLE_PERMISSIONS[role as PlatformRole] ?? []) granted.add(permission);
+  }
+  return PERMISSIONS.filter((p) => granted.has(p));
+}

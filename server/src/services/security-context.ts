@@ -1,0 +1,54 @@
+/**
+ * What the sign-in and session services share: the database, the clock, the settings and the
+ * server's secrets. Secrets are read (or generated) on first use, not at start, so an app whose
+ * database is down still starts and answers its public routes.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ServerSettings } from '../config.js';
+import { DEFAULT_CHALLENGE_COST } from '../config.js';
+import type { Database } from '../db/database.js';
+import { ensureSecret } from '../repositories/secrets.js';
+import type { Clock } from './clock.js';
+
+export type SecuritySettings = Pick<
+  ServerSettings,
+  'loginMaxFailures' | 'challengeSecret' | 'challengeCost' | 'sessionIdleMinutes' | 'sessionAbsoluteHours' | 'trustedProxies'
+>;
+
+export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
+  loginMaxFailures: 5,
+  challengeSecret: undefined,
+  challengeCost: DEFAULT_CHALLENGE_COST,
+  sessionIdleMinutes: 30,
+  sessionAbsoluteHours: 12,
+  trustedProxies: [],
+};
+
+export type SecretName = 'xsrf' | 'challenge';
+
+export interface SecurityContext {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly settings: SecuritySettings;
+  /** A secret shared by every server process on this database (generated once, then stored). */
+  secret(name: SecretName): Promise<string>;
+}
+
+export function createSecurityContext(db: Database, clock: Clock, settings: SecuritySettings): SecurityContext {
+  const cache = new Map<SecretName, Promise<string>>();
+  return {
+    db,
+    clock,
+    settings,
+    secret(name) {
+      let value = cache.get(name);
+      if (!value) {
+        value = ensureSecret(db, name, randomBytes(32).toString('base64url'));
+        // A failure (database down) is not remembered: the next call tries again.
+        value.catch(() => cache.delete(name));
+        cache.set(name, value);
+      }
+      return value;
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * Sessions: a 256-bit random id in a cookie; the database keeps only its SHA-256. Idle and
+ * absolute expiry; last_seen_at is written at most once a minute per session. The anti-forgery
+ * token is derived from the session id (HMAC with a server secret), so it is bound to the
+ * session, changes with it, and needs no storage.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Permission } from '@portal/shared/permissions';
+import type { Queryable } from '../db/database.js';
+import {
+  deleteSession,
+  findSession,
+  insertSession,
+  purgeExpiredSessions,
+  touchSession,
+} from '../repositories/sessions.js';
+import { permissionsOf } from './roles.js';
+import type { SecurityContext } from './security-context.js';
+
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface SignedInAccount {
+  id: number;
+  username: string;
+  permissions: Permission[];
+}
+
+export interface CurrentSession {
+  /** The id in the cookie (never stored). */
+  readonly id: string;
+  readonly idHash: string;
+  readonly accountId: number | null;
+  /** The signed-in account, when the session has one that is active and not closed. */
+  readonly account: SignedInAccount | undefined;
+  /** A session of an account that is now locked or closed: refused, as if not signed in. */
+  readonly refused: boolean;
+}
+
+export function isSessionId(value: string): boolean {
+  return SESSION_ID.test(value);
+}
+
+export function hashSessionId(id: string): string {
+  return createHash('sha256').update(id).digest('hex');
+}
+
+function idleMs(context: SecurityContext): number {
+  return context.settings.sessionIdleMinutes * 60_000;
+}
+
+/** The session a cookie names, if it exists and has not expired (an expired one is deleted). */
+export async function resolveSession(context: SecurityContext, id: string | undefined): Promise<CurrentSession | undefined> {
+  if (id === undefined || !SESSION_ID.test(id)) return undefined;
+  const idHash = hashSessionId(id);
+  const record = await findSession(context.db, idHash);
+  if (!record) return undefined;
+  const now = context.clock.now();
+  if (now.getTime() >= record.expiresAt.getTime() || now.getTime() >= record.lastSeenAt.getTime() + idleMs(context)) {
+    await deleteSession(context.db, idHash);
+    return undefined;
+  }
+  if (now.getTime() - record.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) await touchSession(context.db, idHash, now);
+  const account = record.account;
+  const usable = account !== null && account.active && !account.closed;
+  return {
+    id,
+    idHash,
+    accountId: record.accountId,
+    account: usable ? { id: account.id, username: account.username, permissions: permissionsOf(account.roles) } : undefined,
+    refused: record.accountId !== null && !usable,
+  };
+}
+
+/** Creates a session (anonymous when accountId is null); returns its id. Purges expired sessions. */
+export async function createSession(context: SecurityContext, accountId: number | null, db: Queryable = context.db): Promise<string> {
+  const now = context.clock.now();
+  await purgeExpiredSessions(db, now, new Date(now.getTime() - idleMs(context)));
+  const id = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + context.settings.sessionAbsoluteHours * 3_600_000);
+  await insertSession(db, { idHash: hashSessionId(id), accountId, now, expiresAt });
+  return id;
+}
+
+export async function endSession(context: SecurityContext, session: { idHash: string }, db: Queryable = context.db): Promise<void> {
+  await deleteSession(db, session.idHash);
+}
+
+/** The anti-forgery token of a session. */
+export async function xsrfTokenOf(context: SecurityContext, sessionId: string): Promise<string> {
+  const secret = await context.secret('xsrf');
+  return createHmac('sha256', secret).update(`xsrf:${sessionId}`).digest('base64url');
+}
+
+/** Whether a presented anti-forgery token is the session's (constant time). */
+export async function isXsrfTokenOf(context: SecurityContext, sessionId: string, presented: unknown): Promise<boolean> {
+  if (typeof presented !== 'string') return false;
+  const expected = Buffer.from(await xsrfTokenOf(context, sessionId));
+  const given = Buffer.from(presented);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

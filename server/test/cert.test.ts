@@ -1,0 +1,301 @@
+/**
+ * Smart-card sign-in (POST /accounts/rest/cert/sessions) with certificates made here: a test CA,
+ * DoD-style client certificates, the real server listening with HTTPS + requestCert, and real TLS
+ * requests from node's https module; plus the reverse-proxy headers, trusted only from the
+ * configured proxy address.
+ */
+import 'reflect-metadata';
+import assert from 'node:assert/strict';
+import { webcrypto } from 'node:crypto';
+import { request as httpsRequest } from 'node:https';
+import { after, before, describe, test } from 'node:test';
+import * as x509 from '@peculiar/x509';
+import type { App } from '../src/app.js';
+import type { Database } from '../src/db/database.js';
+import { bindCertificate } from '../src/repositories/certificates.js';
+import { permissionsOf } from '../src/services/roles.js';
+import { API, createAccount, sessionCookieOf } from './auth-helpers.js';
+import { DATABASE_KINDS, createFixture, createTestApp, createTestDatabase, type Fixture } from './helpers.js';
+
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+type CryptoKeyPair = webcrypto.CryptoKeyPair;
+const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
+const DAY = 86_400_000;
+
+interface Issued {
+  cert: x509.X509Certificate;
+  pem: string;
+  keyPem: string;
+  keys: CryptoKeyPair;
+}
+
+async function keyPemOf(keys: CryptoKeyPair): Promise<string> {
+  return x509.PemConverter.encode(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey as webcrypto.CryptoKey), 'PRIVATE KEY');
+}
+
+async function createCa(name: string): Promise<Issued> {
+  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: '01',
+    name,
+    notBefore: new Date(Date.now() - DAY),
+    notAfter: new Date(Date.now() + 365 * DAY),
+    keys,
+    signingAlgorithm: ALGORITHM,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, 1, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+    ],
+  });
+  return { cert, pem: cert.toString('pem'), keyPem: await keyPemOf(keys), keys };
+}
+
+let serial = 16;
+async function issue(ca: Issued, subject: string, usage: 'client' | 'server'): Promise<Issued> {
+  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const extensions: x509.Extension[] = [
+    new x509.BasicConstraintsExtension(false, undefined, true),
+    new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyAgreement, true),
+    new x509.ExtendedKeyUsageExtension([usage === 'client' ? x509.ExtendedKeyUsage.clientAuth : x509.ExtendedKeyUsage.serverAuth]),
+    await x509.AuthorityKeyIdentifierExtension.create(ca.keys.publicKey),
+  ];
+  if (usage === 'server') {
+    extensions.push(new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: 'localhost' }, { type: 'ip', value: '127.0.0.1' }]));
+  }
+  const cert = await x509.X509CertificateGenerator.create({
+    serialNumber: (serial++).toString(16).padStart(2, '0'),
+    subject,
+    issuer: ca.cert.subject,
+    notBefore: new Date(Date.now() - DAY),
+    notAfter: new Date(Date.now() + 180 * DAY),
+    signingKey: ca.keys.privateKey,
+    publicKey: keys.publicKey,
+    signingAlgorithm: ALGORITHM,
+    extensions,
+  });
+  return { cert, pem: cert.toString('pem'), keyPem: await keyPemOf(keys), keys };
+}
+
+const dodSubject = (cn: string) => `CN=${cn}, OU=CONTRACTOR, OU=PKI, OU=DoD, O=U.S. Government, C=US`;
+
+interface TlsResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function tlsRequest(
+  port: number,
+  options: { method: string; path: string; ca: string; client?: Issued; headers?: Record<string, string> },
+): Promise<TlsResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(
+      {
+        host: '127.0.0.1',
+        servername: 'localhost',
+        port,
+        method: options.method,
+        path: options.path,
+        ca: options.ca,
+        agent: false,
+        headers: options.headers ?? {},
+        ...(options.client ? { cert: options.client.pem, key: options.client.keyPem } : {}),
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+let fixture: Fixture;
+let ca: Issued;
+let otherCa: Issued;
+let serverCert: Issued;
+let cards: Record<'john' | 'renamed' | 'stranger' | 'locked' | 'nameOnly' | 'foreign', Issued>;
+
+before(async () => {
+  fixture = createFixture();
+  ca = await createCa('CN=Test DoD Root CA 3, OU=PKI, OU=DoD, O=U.S. Government, C=US');
+  otherCa = await createCa('CN=Somebody Else CA, O=Elsewhere, C=US');
+  serverCert = await issue(ca, 'CN=localhost', 'server');
+  cards = {
+    john: await issue(ca, dodSubject('DOE.JOHN.QUINCY.1234567890'), 'client'),
+    renamed: await issue(ca, dodSubject('SMITH.JOHN.QUINCY.1234567890'), 'client'),
+    stranger: await issue(ca, dodSubject('ROE.RICHARD.1111111111'), 'client'),
+    locked: await issue(ca, dodSubject('LOCK.LARRY.2222222222'), 'client'),
+    nameOnly: await issue(ca, 'CN=Jane Contractor, OU=CONTRACTOR, O=Example Corp, C=US', 'client'),
+    foreign: await issue(otherCa, dodSubject('DOE.JOHN.QUINCY.1234567890'), 'client'),
+  };
+});
+after(() => fixture.remove());
+
+const NO_CERTIFICATE = { error: 'No verified client certificate was presented.', code: 400 };
+const UNKNOWN = { error: 'No account is registered for this certificate.', code: 404 };
+const UNUSABLE = { error: 'This account is locked or closed.', code: 401 };
+
+for (const kind of DATABASE_KINDS) {
+  describe(`smart-card sign-in on ${kind}`, () => {
+    let db: Database;
+    let johnId: number;
+
+    before(async () => {
+      db = await createTestDatabase(kind);
+      const john = await createAccount(db, { username: 'john.doe', roles: ['adjudicator'] });
+      johnId = john.id;
+      await bindCertificate(db, john.id, { identity: '1234567890', fingerprint: null, subject: null, issuer: null, validFrom: null, validUntil: null });
+      const locked = await createAccount(db, { username: 'larry.lock', state: 'locked' });
+      await bindCertificate(db, locked.id, { identity: '2222222222', fingerprint: null, subject: null, issuer: null, validFrom: null, validUntil: null });
+      const jane = await createAccount(db, { username: 'jane', roles: ['user'] });
+      const fingerprint = Buffer.from(await cards.nameOnly.cert.getThumbprint('SHA-256')).toString('hex');
+      await bindCertificate(db, jane.id, { identity: fingerprint, fingerprint, subject: null, issuer: null, validFrom: null, validUntil: null });
+    });
+    after(async () => {
+      await db.close();
+    });
+
+    describe('over the server\'s own HTTPS listener (requestCert)', () => {
+      let app: App;
+      let port: number;
+
+      before(async () => {
+        app = createTestApp({ db, fixture, tls: { cert: serverCert.pem, key: serverCert.keyPem, clientCa: ca.pem } });
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const address = app.server.address();
+        port = typeof address === 'object' && address ? address.port : 0;
+      });
+      after(async () => {
+        await app.close();
+      });
+
+      const signInWith = (client?: Issued) => tlsRequest(port, { method: 'POST', path: `${API}/cert/sessions`, ca: ca.pem, ...(client ? { client } : {}) });
+
+      test('a bound certificate signs in: a new session in a __Host- cookie, Secure', async () => {
+        const response = await signInWith(cards.john);
+        assert.equal(response.status, 200, response.body);
+        assert.deepEqual(JSON.parse(response.body), { username: 'john.doe', permissions: permissionsOf(['adjudicator']) });
+        const setCookie = String(response.headers['set-cookie']);
+        assert.match(setCookie, /^__Host-portal-session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+        const cookie = setCookie.split(';')[0] ?? '';
+        const { rows } = await db.query<{ n: number }>('select count(*)::int as n from sessions where account_id = $1', [johnId]);
+        assert.equal(rows[0]?.n, 1);
+        // The session works over TLS: its token, then the current user.
+        const xsrf = await tlsRequest(port, { method: 'GET', path: `${API}/xsrf`, ca: ca.pem, headers: { cookie } });
+        const token = (JSON.parse(xsrf.body) as { ok: string }).ok;
+        const current = await tlsRequest(port, { method: 'GET', path: `${API}/sessions/current`, ca: ca.pem, headers: { cookie, 'x-xsrf-token': token } });
+        assert.equal(current.status, 200);
+        assert.equal((JSON.parse(current.body) as { username: string }).username, 'john.doe');
+        // The plain cookie name means nothing over TLS.
+        const plain = await tlsRequest(port, { method: 'GET', path: `${API}/sessions/current`, ca: ca.pem, headers: { cookie: `portal-session=${cookie.split('=')[1]}`, 'x-xsrf-token': token } });
+        assert.equal(plain.status, 403);
+      });
+
+      test('without a card the site still works over TLS (the certificate is asked for, not required)', async () => {
+        const response = await tlsRequest(port, { method: 'GET', path: `${API}/xsrf`, ca: ca.pem });
+        assert.equal(response.status, 200);
+        assert.match(String(response.headers['set-cookie']), /^__Host-portal-session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+        const certless = await signInWith();
+        assert.equal(certless.status, 400);
+        assert.deepEqual(JSON.parse(certless.body), NO_CERTIFICATE);
+      });
+
+      test('a certificate of another CA → 400', async () => {
+        const response = await signInWith(cards.foreign);
+        assert.equal(response.status, 400);
+        assert.deepEqual(JSON.parse(response.body), NO_CERTIFICATE);
+      });
+
+      test('an unbound certificate → 404; a locked account → 401', async () => {
+        const unknown = await signInWith(cards.stranger);
+        assert.equal(unknown.status, 404);
+        assert.deepEqual(JSON.parse(unknown.body), UNKNOWN);
+        const locked = await signInWith(cards.locked);
+        assert.equal(locked.status, 401);
+        assert.deepEqual(JSON.parse(locked.body), UNUSABLE);
+        assert.equal(locked.headers['set-cookie'], undefined);
+      });
+
+      test('the binding is the identity number, not the name: a renamed CN with the same number signs in', async () => {
+        const response = await signInWith(cards.renamed);
+        assert.equal(response.status, 200, response.body);
+        assert.equal((JSON.parse(response.body) as { username: string }).username, 'john.doe');
+        const { rows } = await db.query<{ subject: string; fingerprint: string }>("select subject, fingerprint from account_certificates where identity = '1234567890'");
+        assert.match(rows[0]?.subject ?? '', /CN=SMITH\.JOHN\.QUINCY\.1234567890/);
+        assert.equal(rows[0]?.fingerprint, Buffer.from(await cards.renamed.cert.getThumbprint('SHA-256')).toString('hex'));
+      });
+
+      test('a certificate without an identity number binds by its SHA-256 fingerprint', async () => {
+        const response = await signInWith(cards.nameOnly);
+        assert.equal(response.status, 200, response.body);
+        assert.equal((JSON.parse(response.body) as { username: string }).username, 'jane');
+      });
+
+      test('a closed account → 401', async () => {
+        await db.query("update accounts set closed = true where username = 'jane'");
+        try {
+          const response = await signInWith(cards.nameOnly);
+          assert.equal(response.status, 401);
+          assert.deepEqual(JSON.parse(response.body), UNUSABLE);
+        } finally {
+          await db.query("update accounts set closed = false where username = 'jane'");
+        }
+      });
+    });
+
+    describe('behind a reverse proxy (X-Client-Cert, X-Client-Verify)', () => {
+      let app: App;
+      before(async () => {
+        app = createTestApp({ db, fixture, server: { trustedProxies: ['10.0.0.5'] } });
+        await app.ready();
+      });
+      after(async () => {
+        await app.close();
+      });
+
+      const viaProxy = (remoteAddress: string, card: Issued, extra: Record<string, string> = {}) =>
+        app.inject({
+          method: 'POST',
+          url: `${API}/cert/sessions`,
+          remoteAddress,
+          headers: { 'x-client-cert': encodeURIComponent(card.pem), 'x-client-verify': 'SUCCESS', ...extra },
+        });
+
+      test('honoured from the trusted proxy address; Secure __Host- cookie when it says https', async () => {
+        const plain = await viaProxy('10.0.0.5', cards.john);
+        assert.equal(plain.statusCode, 200, plain.body);
+        assert.equal((plain.json() as { username: string }).username, 'john.doe');
+        assert.ok(sessionCookieOf(plain)?.startsWith('portal-session='));
+        const secure = await viaProxy('::ffff:10.0.0.5', cards.john, { 'x-forwarded-proto': 'https' });
+        assert.equal(secure.statusCode, 200);
+        const cookie = secure.cookies.find((c) => c.name === '__Host-portal-session');
+        assert.ok(cookie);
+        assert.equal(cookie.secure, true);
+        assert.equal(cookie.httpOnly, true);
+        assert.equal(cookie.sameSite, 'Lax');
+        assert.equal(cookie.path, '/');
+      });
+
+      test('ignored from any other address, and when the proxy did not verify the certificate', async () => {
+        const untrusted = await viaProxy('10.0.0.6', cards.john, { 'x-forwarded-proto': 'https' });
+        assert.equal(untrusted.statusCode, 400);
+        assert.deepEqual(untrusted.json(), NO_CERTIFICATE);
+        assert.equal(untrusted.cookies.length, 0);
+        const unverified = await viaProxy('10.0.0.5', cards.john, { 'x-client-verify': 'FAILED' });
+        assert.deepEqual(unverified.json(), NO_CERTIFICATE);
+        const garbage = await app.inject({ method: 'POST', url: `${API}/cert/sessions`, remoteAddress: '10.0.0.5', headers: { 'x-client-cert': 'not%20a%20certificate', 'x-client-verify': 'SUCCESS' } });
+        assert.deepEqual(garbage.json(), NO_CERTIFICATE);
+      });
+
+      test('unknown and locked answer as over TLS', async () => {
+        assert.deepEqual((await viaProxy('10.0.0.5', cards.stranger)).json(), UNKNOWN);
+        assert.deepEqual((await viaProxy('10.0.0.5', cards.locked)).json(), UNUSABLE);
+      });
+    });
+  });
+}

@@ -1,0 +1,213 @@
+/**
+ * The command line (`node --import tsx src/cli.ts`, bundled as dist/cli.mjs): create-admin with
+ * the portal stopped (it opens the database itself) and with the portal running on the
+ * embedded database (through the portal's socket). Both admins sign in with the printed token.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { openPglite } from '../src/db/pglite.js';
+import { SERVER_DIR } from '../src/paths.js';
+import { ADMIN_CREATED_COMMENT } from '../src/services/admin.js';
+import { permissionsOf } from '../src/services/roles.js';
+import { API, postSignIn } from './auth-helpers.js';
+import { POSTGRES_URL, createFixture, createPostgresSchema, createTestApp, type Fixture } from './helpers.js';
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[], env: Record<string, string>): Promise<Result> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: SERVER_DIR,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let fixture: Fixture;
+let dir: string;
+before(() => {
+  fixture = createFixture();
+  dir = mkdtempSync(join(tmpdir(), 'portal-cli-'));
+});
+after(() => {
+  fixture.remove();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+describe('portal create-admin', () => {
+  test('bad input: a non-zero exit and a clear message, nothing opened', async () => {
+    const env = { PORTAL_DATA_DIR: join(dir, 'never') };
+    const bad = await runCli(['create-admin', '--username', '1st', '--email', 'not-an-email'], env);
+    assert.equal(bad.code, 1);
+    assert.equal(bad.stdout, '');
+    assert.equal(
+      bad.stderr,
+      "Cannot create the administrator: The username '1st' is not valid: 2 to 20 characters, starting with a letter, then letters, digits, '.', '-' or '_'.\nThe email 'not-an-email' is not a valid email address.\n",
+    );
+    const long = await runCli(['create-admin', '--username', 'a'.repeat(21), '--email', 'a@example.test'], env);
+    assert.equal(long.code, 1);
+    assert.match(long.stderr, /The username 'a{21}' is not valid/);
+    const missing = await runCli(['create-admin', '--username', 'ok.name'], env);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /^create-admin needs --email\.\n\nUsage: portal <command>/);
+    const unknown = await runCli(['make-coffee'], env);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /^Unknown command 'make-coffee'\./);
+    const option = await runCli(['create-admin', '--username', 'ok.name', '--email', 'a@example.test', '--admin'], env);
+    assert.equal(option.code, 2);
+    assert.match(option.stderr, /Unknown option '--admin'/);
+  });
+
+  test('with the portal stopped: opens the embedded database itself; --json prints exactly one JSON line', async () => {
+    const dataDir = join(dir, 'stopped');
+    const result = await runCli(['create-admin', '--username', 'Root.Admin', '--email', 'root@example.test', '--json'], { PORTAL_DATA_DIR: dataDir });
+    assert.equal(result.stderr, '');
+    assert.equal(result.code, 0);
+    const lines = result.stdout.split('\n');
+    assert.equal(lines.length, 2);
+    assert.equal(lines[1], '');
+    const printed = JSON.parse(lines[0] ?? '') as { username: string; token: string };
+    assert.deepEqual(Object.keys(printed), ['username', 'token']);
+    assert.equal(printed.username, 'Root.Admin');
+    assert.match(printed.token, TOKEN);
+
+    const again = await runCli(['create-admin', '--username', 'root.admin', '--email', 'other@example.test'], { PORTAL_DATA_DIR: dataDir });
+    assert.equal(again.code, 1);
+    assert.equal(again.stderr, "Cannot create the administrator: An account with the username 'root.admin' already exists.\n");
+    const sameEmail = await runCli(['create-admin', '--username', 'other', '--email', 'ROOT@example.test'], { PORTAL_DATA_DIR: dataDir });
+    assert.equal(sameEmail.code, 1);
+    assert.equal(sameEmail.stderr, "Cannot create the administrator: An account with the email 'ROOT@example.test' already exists.\n");
+
+    const db = await openPglite({ dataDir });
+    try {
+      const { rows } = await db.query<{ username: string; email: string; active: boolean; token_hash: string; roles: string[]; comment: string }>(
+        `select a.username, a.email, a.active, a.token_hash,
+                array(select role from account_roles r where r.account_id = a.id) as roles,
+                (select comment from account_updates u where u.account_id = a.id) as comment
+           from accounts a`,
+      );
+      assert.equal(rows.length, 1);
+      assert.deepEqual({ ...rows[0], token_hash: undefined }, {
+        username: 'Root.Admin',
+        email: 'root@example.test',
+        active: true,
+        token_hash: undefined,
+        roles: ['site-admin'],
+        comment: ADMIN_CREATED_COMMENT,
+      });
+      assert.ok(!rows[0]?.token_hash.includes(printed.token), 'only the hash is stored');
+      const app = createTestApp({ db, fixture });
+      try {
+        const signIn = await postSignIn(app, 'root.admin', printed.token);
+        assert.equal(signIn.statusCode, 200);
+        assert.deepEqual(signIn.json(), { username: 'Root.Admin', permissions: permissionsOf(['site-admin']) });
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await db.close();
+    }
+  });
+
+  test('with the portal running on the embedded database: goes through its socket', async () => {
+    const dataDir = join(dir, 'running');
+    const portal: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: SERVER_DIR,
+      env: {
+        PATH: process.env.PATH ?? '',
+        LOG_LEVEL: 'warn',
+        PORT: '0',
+        PORTAL_DATA_DIR: dataDir,
+        PORTAL_SEED_DEMO: 'false',
+        PORTAL_CHALLENGE_COST: '1',
+        PORTAL_HOST_DIR: fixture.hostDir,
+        PORTAL_REMOTES_DIR: fixture.remotesDir,
+        PORTAL_ENVIRONMENT_MANIFEST: fixture.manifestFile,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    portal.stdout?.setEncoding('utf8').on('data', (c: string) => (output += c));
+    portal.stderr?.setEncoding('utf8').on('data', (c: string) => (output += c));
+    try {
+      let url: string | undefined;
+      for (let i = 0; i < 600 && !url; i++) {
+        url = /Portal running at (http:\/\/localhost:\d+)/.exec(output)?.[1];
+        if (!url) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.ok(url, `the portal started:\n${output}`);
+
+      const result = await runCli(['create-admin', '--username', 'live.admin', '--email', 'live@example.test'], { PORTAL_DATA_DIR: dataDir });
+      assert.equal(result.stderr, '');
+      assert.equal(result.code, 0);
+      const match = /^Site administrator 'live\.admin' created\.\nWebsite token \(shown only now; store it securely\): ([A-Za-z0-9_-]{43})\n$/.exec(result.stdout);
+      assert.ok(match?.[1], result.stdout);
+      const duplicate = await runCli(['create-admin', '--username', 'LIVE.ADMIN', '--email', 'x@example.test', '--json'], { PORTAL_DATA_DIR: dataDir });
+      assert.equal(duplicate.code, 1);
+      assert.equal(duplicate.stdout, '');
+      assert.equal(duplicate.stderr, "Cannot create the administrator: An account with the username 'LIVE.ADMIN' already exists.\n");
+
+      // Sign in on the running portal with the printed token.
+      const challengeResponse = await fetch(`${url}${API}/accounts/botchallengeendpoint`);
+      const { ok: challenge } = (await challengeResponse.json()) as { ok: { parameters: never; signature: string } };
+      const solution = await solveChallenge({ challenge, deriveKey });
+      const botChallengeResponse = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+      const signIn = await fetch(`${url}${API}/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: 'live@example.test', token: match[1], botChallengeResponse }),
+      });
+      assert.equal(signIn.status, 200);
+      assert.deepEqual(await signIn.json(), { username: 'live.admin', permissions: permissionsOf(['site-admin']) });
+    } finally {
+      portal.kill('SIGTERM');
+      await new Promise((resolve) => portal.once('exit', resolve));
+    }
+  });
+
+  const postgresUrl = POSTGRES_URL;
+  if (postgresUrl) {
+    test('with DATABASE_URL: connects to PostgreSQL directly', async () => {
+      const schema = await createPostgresSchema();
+      try {
+        const url = new URL(postgresUrl);
+        url.searchParams.set('options', `-c search_path=${schema.name}`);
+        const result = await runCli(['create-admin', '--username', 'pg.admin', '--email', 'pg@example.test', '--json'], {
+          DATABASE_URL: url.toString(),
+          PORTAL_DATA_DIR: join(dir, 'unused'),
+        });
+        assert.equal(result.stderr, '');
+        assert.equal(result.code, 0);
+        const printed = JSON.parse(result.stdout) as { username: string; token: string };
+        const db = schema.open();
+        const app = createTestApp({ db, fixture });
+        try {
+          const signIn = await postSignIn(app, 'pg.admin', printed.token);
+          assert.equal(signIn.statusCode, 200);
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await schema.drop();
+      }
+    });
+  }
+});
