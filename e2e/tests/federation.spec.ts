@@ -3,7 +3,7 @@
  * inside the chrome, a remote that cannot be loaded takes only its own slot down, react-dom is
  * loaded once, and a changed pin in the environment manifest is honoured after a reload.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   builtVersion,
   deployCopy,
@@ -15,6 +15,7 @@ import {
   rewriteBuildFile,
   UNAVAILABLE,
 } from './portal';
+import { expect, test } from './session';
 
 /** Every route of every remote, at a concrete URL, with the heading it shows. */
 const ROUTES: Record<string, [path: string, heading: string, visitor?: 'visitor'][]> = {
@@ -24,7 +25,6 @@ const ROUTES: Record<string, [path: string, heading: string, visitor?: 'visitor'
     ['/request-unlock', 'Request Unlock', 'visitor'],
     ['/register-cac', 'Register CAC', 'visitor'],
     ['/reset-website-token', 'Generate Website Token', 'visitor'],
-    ['/renew-account', 'Renew Your Account'],
     ['/profile', 'User Profile'],
     ['/update-profile', 'Update Profile'],
     ['/subscriptions', 'Subscriptions'],
@@ -87,11 +87,19 @@ for (const [app, routes] of Object.entries(ROUTES)) {
   });
 }
 
-test('the host’s own routes: the empty path, unknown paths and the bare group routes', async ({ page }) => {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(heading(page, 'Please Sign In')).toBeVisible();
+test('/renew-account is only for a session that must renew: others land on the profile', async ({ page }) => {
+  await page.goto('/renew-account');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(heading(page, 'User Profile')).toBeVisible();
+});
 
+test('signed in, the empty path leads to the profile', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(heading(page, 'User Profile')).toBeVisible();
+});
+
+test('the host’s own routes: unknown paths and the bare group routes', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page).toHaveURL(/\/not-found$/);
   await expect(page.getByText('The requested resource was not found.')).toBeVisible();

@@ -13,8 +13,23 @@ const zlib = require('node:zlib');
 
 const sharedPackage = require('../package.json');
 
-/** The singletons of architecture.md. Keys ending in '/' share every subpath ('react/jsx-runtime'). */
-const SINGLETON_PACKAGES = ['react', 'react-dom', 'react-router', 'react-router-dom', 'antd', 'dayjs', 'zustand'];
+/**
+ * The singletons of architecture.md, plus final-form and react-final-form: @portal/shared's form
+ * fields are loaded once (from whichever container provides @portal/shared) and must find the
+ * <Form> context of the remote that renders them, so every app must use the same copy.
+ * Keys ending in '/' share every subpath ('react/jsx-runtime').
+ */
+const SINGLETON_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'antd',
+  'dayjs',
+  'zustand',
+  'final-form',
+  'react-final-form',
+];
 const SUBPATH_SHARED = ['react', 'react-dom'];
 
 /**
@@ -27,9 +42,12 @@ function sharedSingletons(dependencies) {
   for (const name of SINGLETON_PACKAGES) {
     const pinned = dependencies[name];
     if (!pinned) throw new Error(`The app must depend on ${name}: it is a shared singleton of the portal.`);
-    const requiredVersion = `^${pinned.replace(/^[\^~]/, '')}`;
-    shared[name] = { singleton: true, requiredVersion };
-    if (SUBPATH_SHARED.includes(name)) shared[`${name}/`] = { singleton: true, requiredVersion };
+    const version = pinned.replace(/^[\^~]/, '');
+    const requiredVersion = `^${version}`;
+    // The version is stated, not detected: webpack reads the nearest package.json, and some
+    // packages (react-final-form) ship one without a version next to their build.
+    shared[name] = { singleton: true, requiredVersion, version };
+    if (SUBPATH_SHARED.includes(name)) shared[`${name}/`] = { singleton: true, requiredVersion, version };
   }
   // The workspace package carries the remote contract and the session store: one copy, and a
   // remote built against another minor line of it is refused rather than half-working.

@@ -6,7 +6,15 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { MESSAGES, pendingPage, type RemoteModule } from '@portal/shared';
+import {
+  clearXsrfToken,
+  DEFAULT_CONFIGURATION,
+  MESSAGES,
+  pendingPage,
+  useConfigurationStore,
+  useSessionStore,
+  type RemoteModule,
+} from '@portal/shared';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { readEnvironment } from '../federation/environment';
@@ -51,7 +59,24 @@ const environment = readEnvironment({
 
 let unreachable = new Set<string>();
 
+/** The API at its HTTP boundary: who is signed in, and empty queues. */
+function fakeApi(session: { username: string; permissions: string[] } | null) {
+  const answer = (status: number, body: unknown) => ({ ok: status < 400, status, statusText: '', text: async () => JSON.stringify(body) });
+  global.fetch = jest.fn(async (url: string) => {
+    const path = url.replace('/accounts/rest', '');
+    if (path === '/xsrf') return answer(200, { ok: 'token' });
+    if (path === '/sessions/current') return session ? answer(200, session) : answer(401, { error: 'Not signed in', code: 401 });
+    if (path === '/requests') return answer(200, { total_authchange: 0, total_profilechange: 0, total_mailinglist: 0, total_new: 4, total_usergroup: 0, total_unlock: 0 });
+    return answer(404, { error: 'Not found', code: 404 });
+  }) as unknown as typeof fetch;
+}
+
 beforeEach(() => {
+  clearXsrfToken();
+  fakeApi({ username: 'jane', permissions: ['VIEW_SUBSCRIPTIONS'] });
+  // As the shell's start would have found it.
+  useSessionStore.setState({ status: 'signed-in', session: { username: 'jane', permissions: ['VIEW_SUBSCRIPTIONS'] } });
+  useConfigurationStore.getState().setConfiguration({ ...DEFAULT_CONFIGURATION }, true);
   unreachable = new Set();
   mockedLoadRemote.mockImplementation(async (id: string) => {
     const name = id.split('/')[0] ?? '';
@@ -71,6 +96,45 @@ function renderAt(path: string) {
     </AntApp>,
   );
 }
+
+describe('the session guard', () => {
+  it('sends a visitor without a session to /login, through the agreement when configured', async () => {
+    fakeApi(null);
+    useSessionStore.setState({ status: 'anonymous', session: undefined });
+    renderAt('/groups');
+    expect(await screen.findByRole('heading', { name: 'Login Agreement' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'I Agree' }));
+    expect(await screen.findByRole('heading', { name: 'Please Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Returning Users' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'CAC LOGIN' })).toBeInTheDocument();
+  });
+
+  it('skips the agreement when none is configured', async () => {
+    fakeApi(null);
+    useConfigurationStore.getState().setConfiguration({ ...DEFAULT_CONFIGURATION, show_login_agreement: false, cac_support: false }, true);
+    renderAt('/login');
+    expect(await screen.findByRole('heading', { name: 'Please Sign In' })).toBeInTheDocument();
+    // Without smart-card support: the website-token form only.
+    expect(screen.queryByRole('button', { name: 'CAC LOGIN' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Username or email')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Register your CAC' })).not.toBeInTheDocument();
+  });
+
+  it('shows the sidebar, the Logout link and the queue counts to a signed-in user with view-request-summary', async () => {
+    fakeApi({ username: 'adj', permissions: ['VIEW_REQUEST_SUMMARY'] });
+    renderAt('/groups');
+    expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+    expect(await screen.findByRole('link', { name: 'Account Requests (4)' })).toHaveAttribute('href', '/list-account-requests');
+  });
+
+  it('shows no queue counts without view-request-summary', async () => {
+    renderAt('/groups');
+    expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
+    expect(screen.queryByText('Manage Accounts')).not.toBeInTheDocument();
+    expect(global.fetch).not.toHaveBeenCalledWith('/accounts/rest/requests', expect.anything());
+  });
+});
 
 describe('the portal routes', () => {
   it("renders a remote's page inside the chrome", async () => {
@@ -130,9 +194,11 @@ describe('the portal routes', () => {
     expect(await screen.findByText(MESSAGES.remoteUnavailable)).toBeInTheDocument();
   });
 
-  it('sends the empty path to /login and keeps the redirect on /not-authorized', async () => {
+  it('sends the empty path to /login', async () => {
+    fakeApi(null);
+    useSessionStore.setState({ status: 'anonymous', session: undefined });
     renderAt('/');
-    expect(await screen.findByRole('heading', { name: 'Please Sign In' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Login Agreement' })).toBeInTheDocument();
   });
 
   it('links /not-authorized back to sign-in with the redirect', async () => {

@@ -5,6 +5,7 @@ import { Navigate, useLocation, useRoutes } from 'react-router-dom';
 import type { PortalRemote } from '../federation/environment';
 import { PortalLayout } from './PortalLayout';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RequireAccess } from './RequireAccess';
 import { RemoteUnavailable } from './RemoteUnavailable';
 import { loadEnvironment, remoteLoader, useEnvironmentStore } from './startup';
 
@@ -103,13 +104,17 @@ function RemoteRoutes({ remote, module, onRetry }: { remote: string; module: Rem
 
 function RemotePage({ remote, route, onRetry }: { remote: string; route: RemoteRoute; onRetry: () => Promise<void> }) {
   const { Component } = route;
+  const page = (
+    <RemoteErrorBoundary remote={remote} onRetry={onRetry}>
+      <Suspense fallback={<Loading />}>
+        <Component />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+  if (route.access.kind === 'public') return <PortalLayout sidebar={false}>{page}</PortalLayout>;
   return (
-    <PortalLayout sidebar={route.access.kind !== 'public'}>
-      <RemoteErrorBoundary remote={remote} onRetry={onRetry}>
-        <Suspense fallback={<Loading />}>
-          <Component />
-        </Suspense>
-      </RemoteErrorBoundary>
+    <PortalLayout sidebar>
+      <RequireAccess access={route.access}>{page}</RequireAccess>
     </PortalLayout>
   );
 }

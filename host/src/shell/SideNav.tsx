@@ -1,13 +1,39 @@
-import { isServiceSupported, remoteForPath, useConfiguration } from '@portal/shared';
+import {
+  getRequestSummary,
+  isServiceSupported,
+  remoteForPath,
+  useConfiguration,
+  useHasPermission,
+  type RequestSummary,
+} from '@portal/shared';
 import { Menu, type MenuProps } from 'antd';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { queueLinks } from './requestQueues';
 import { remoteLoader, useEnvironmentStore } from './startup';
+
+/** The request counts, fetched again on each navigation while the block is shown. */
+function useRequestSummary(enabled: boolean, pathname: string): RequestSummary | undefined {
+  const [summary, setSummary] = useState<RequestSummary>();
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const controller = new AbortController();
+    getRequestSummary({ signal: controller.signal }).then(setSummary, (error: unknown) => {
+      if (!controller.signal.aborted) console.error('Could not load the request counts.', error);
+    });
+    return () => controller.abort();
+  }, [enabled, pathname]);
+  return enabled ? summary : undefined;
+}
 
 /** The sidebar links of spec section 2 (Chrome). Hovering a link starts loading its remote. */
 export function SideNav() {
   const config = useConfiguration();
   const { pathname } = useLocation();
   const remotes = useEnvironmentStore((s) => s.environment?.remotes);
+  const showQueues = useHasPermission('VIEW_REQUEST_SUMMARY');
+  const canSearch = useHasPermission('SEARCH_ACCOUNTS');
+  const summary = useRequestSummary(showQueues, pathname);
 
   const preload = (to: string) => {
     const remote = remotes && remoteForPath(remotes, to);
@@ -37,9 +63,20 @@ export function SideNav() {
     { key: '/mailing-lists', label: link('/mailing-lists', 'Mailing Lists') },
     tokens,
   ];
-  const selected = ['/profile', '/subscriptions', '/groups', '/mailing-lists', '/tokens/artifactory', '/tokens/services'].filter(
-    (p) => pathname === p || pathname.startsWith(p + '/'),
-  );
+  if (showQueues || canSearch) {
+    items.push({
+      type: 'group',
+      key: 'manage-accounts',
+      label: 'Manage Accounts',
+      children: [
+        ...(canSearch ? [{ key: '/manage-accounts', label: link('/manage-accounts', 'Search Accounts') }] : []),
+        ...(showQueues ? queueLinks(summary, config).map((q) => ({ key: q.to, label: link(q.to, q.label) })) : []),
+      ],
+    });
+  }
+  const keys = (list: MenuProps['items']): string[] =>
+    (list ?? []).flatMap((item) => (item && 'children' in item && item.children ? keys(item.children) : item?.key ? [String(item.key)] : []));
+  const selected = keys(items).filter((p) => p.startsWith('/') && (pathname === p || pathname.startsWith(p + '/')));
   return (
     <nav aria-label="Main">
       <Menu mode="inline" selectedKeys={selected} defaultOpenKeys={['tokens']} items={items} style={{ height: '100%' }} />

@@ -1,9 +1,10 @@
-import { useConfiguration } from '@portal/shared';
+import { useConfiguration, useSessionStore } from '@portal/shared';
 import { Layout, theme } from 'antd';
 import { Link } from 'react-router-dom';
 
 export function TopBar() {
   const { brand, wiki_url } = useConfiguration();
+  const session = useSessionStore((s) => s.session);
   const { token } = theme.useToken();
   const title = brand && brand !== 'undefined' ? brand : 'Portal';
   const linkStyle = { color: '#fff', fontWeight: 600 };
@@ -12,7 +13,7 @@ export function TopBar() {
       role="banner"
       style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', paddingInline: token.paddingLG }}
     >
-      {wiki_url && wiki_url !== 'undefined' ? (
+      {/^https?:\/\//.test(wiki_url) ? (
         <a href={wiki_url} style={{ ...linkStyle, fontSize: 18 }}>
           {title}
         </a>
@@ -21,10 +22,19 @@ export function TopBar() {
           {title}
         </Link>
       )}
-      <nav aria-label="Account">
-        <Link to="/login" style={linkStyle}>
-          Login
-        </Link>
+      <nav aria-label="Account" style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
+        {session ? (
+          <>
+            <span style={{ color: 'rgba(255,255,255,0.85)' }}>{session.username}</span>
+            <Link to="/logout" style={linkStyle}>
+              Logout
+            </Link>
+          </>
+        ) : (
+          <Link to="/login" style={linkStyle}>
+            Login
+          </Link>
+        )}
       </nav>
     </Layout.Header>
   );

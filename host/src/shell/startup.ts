@@ -2,7 +2,7 @@
  * What the shell does once at start: read the environment manifest (prefetched by bootstrap) and
  * register its remotes, and load the configuration.
  */
-import { getConfigurationOrDefaults, useConfigurationStore } from '@portal/shared';
+import { getConfigurationOrDefaults, useConfigurationStore, useSessionStore } from '@portal/shared';
 import { create } from 'zustand';
 import { fetchEnvironment, type PortalEnvironment } from '../federation/environment';
 import { RemoteLoader } from '../federation/remoteLoader';
@@ -42,6 +42,8 @@ export function startShell(): void {
   if (started) return;
   started = true;
   void loadEnvironment();
+  // Who is signed in, for the chrome; signed-in pages check again on every navigation.
+  void useSessionStore.getState().resolve().catch(() => undefined);
   void getConfigurationOrDefaults().then(({ config, loaded }) =>
     useConfigurationStore.getState().setConfiguration(config, loaded),
   );

@@ -1,25 +1,42 @@
-import { ApiError, apiRequest } from './client';
 import { MESSAGES } from '../messages';
+import { ApiError, apiRequest, clearXsrfToken, INVALID_XSRF, XSRF_HEADER } from './client';
 
 // jsdom has no Response: the client reads only these members.
 function response(status: number, body: string, statusText = '') {
   return { ok: status >= 200 && status < 300, status, statusText, text: async () => body };
 }
-function answer(status: number, body: string) {
-  global.fetch = jest.fn().mockResolvedValue(response(status, body));
+
+type Call = { url: string; method: string; headers: Record<string, string>; body?: string };
+
+/** A fake server: answers by path, records every call. */
+function serve(routes: Record<string, (call: Call) => ReturnType<typeof response>>): Call[] {
+  const calls: Call[] = [];
+  global.fetch = jest.fn(async (url: string, init: RequestInit) => {
+    const call = { url, method: String(init.method), headers: init.headers as Record<string, string>, body: init.body as string | undefined };
+    calls.push(call);
+    const route = routes[url.replace('/accounts/rest', '')];
+    if (!route) throw new Error(`no route for ${url}`);
+    return route(call);
+  }) as unknown as typeof fetch;
+  return calls;
 }
 
-describe('apiRequest', () => {
-  afterEach(() => jest.restoreAllMocks());
+let tokens = 0;
+const xsrf = () => response(200, JSON.stringify({ ok: `token-${++tokens}` }));
 
+beforeEach(() => {
+  clearXsrfToken();
+  tokens = 0;
+});
+
+describe('apiRequest', () => {
   it('returns the parsed body of a success', async () => {
-    answer(200, '{"brand":"X"}');
-    await expect(apiRequest('GET', '/configuration')).resolves.toEqual({ brand: 'X' });
-    expect(global.fetch).toHaveBeenCalledWith('/accounts/rest/configuration', expect.objectContaining({ method: 'GET' }));
+    serve({ '/configuration': () => response(200, '{"brand":"X"}') });
+    await expect(apiRequest('GET', '/configuration', { xsrf: false })).resolves.toEqual({ brand: 'X' });
   });
 
   it('treats a body with an error field as a failure, whatever the status', async () => {
-    answer(200, '{"error":"Forbidden","code":403}');
+    serve({ '/xsrf': xsrf, '/usergroups/x': () => response(200, '{"error":"Forbidden","code":403}') });
     const failure = apiRequest('GET', '/usergroups/x');
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ message: 'Forbidden', status: 200, code: 403 });
@@ -27,23 +44,73 @@ describe('apiRequest', () => {
 
   it('gives the generic message for a transport failure', async () => {
     global.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(apiRequest('GET', '/configuration')).rejects.toMatchObject({
+    await expect(apiRequest('GET', '/configuration', { xsrf: false })).rejects.toMatchObject({
       message: MESSAGES.communicationError,
       status: 0,
     });
   });
 
   it('fails on an error status without a JSON body', async () => {
-    global.fetch = jest.fn().mockResolvedValue(response(502, '<html>Bad gateway</html>', 'Bad Gateway'));
-    await expect(apiRequest('GET', '/configuration')).rejects.toMatchObject({ message: 'Bad Gateway', status: 502 });
+    serve({ '/configuration': () => response(502, '<html>Bad gateway</html>', 'Bad Gateway') });
+    await expect(apiRequest('GET', '/configuration', { xsrf: false })).rejects.toMatchObject({ message: 'Bad Gateway', status: 502 });
   });
 
   it('sends a JSON body', async () => {
-    answer(200, '{}');
-    await apiRequest('POST', '/sessions', { body: { id: 'a' } });
-    expect(global.fetch).toHaveBeenCalledWith(
-      '/accounts/rest/sessions',
-      expect.objectContaining({ method: 'POST', body: '{"id":"a"}', headers: expect.objectContaining({ 'Content-Type': 'application/json' }) }),
-    );
+    const calls = serve({ '/sessions': () => response(200, '{}') });
+    await apiRequest('POST', '/sessions', { body: { id: 'a' }, xsrf: false });
+    expect(calls[0]).toMatchObject({ method: 'POST', body: '{"id":"a"}', headers: expect.objectContaining({ 'Content-Type': 'application/json' }) });
+  });
+});
+
+describe('the anti-forgery token', () => {
+  it('is fetched first, sent as a header, and fetched once for many calls', async () => {
+    const calls = serve({ '/xsrf': xsrf, '/sessions/current': () => response(200, '{"username":"a","permissions":[]}') });
+    await apiRequest('GET', '/sessions/current');
+    await apiRequest('GET', '/sessions/current');
+    expect(calls.map((c) => c.url)).toEqual(['/accounts/rest/xsrf', '/accounts/rest/sessions/current', '/accounts/rest/sessions/current']);
+    expect(calls[0]?.headers[XSRF_HEADER]).toBeUndefined();
+    expect(calls[1]?.headers[XSRF_HEADER]).toBe('token-1');
+    expect(calls[2]?.headers[XSRF_HEADER]).toBe('token-1');
+  });
+
+  it('is not sent on exempt calls', async () => {
+    const calls = serve({ '/configuration': () => response(200, '{}') });
+    await apiRequest('GET', '/configuration', { xsrf: false });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers[XSRF_HEADER]).toBeUndefined();
+  });
+
+  it('is forgotten after an error, and fetched again for the next call', async () => {
+    let fail = true;
+    const calls = serve({
+      '/xsrf': xsrf,
+      '/requests': () => (fail ? response(500, '{"error":"Internal server error","code":500}') : response(200, '{}')),
+    });
+    await expect(apiRequest('GET', '/requests')).rejects.toMatchObject({ status: 500 });
+    fail = false;
+    await apiRequest('GET', '/requests');
+    expect(calls.filter((c) => c.url.endsWith('/xsrf'))).toHaveLength(2);
+    expect(calls[3]?.headers[XSRF_HEADER]).toBe('token-2');
+  });
+
+  it('is renewed, and the call sent once more, when the server calls it stale', async () => {
+    const calls = serve({
+      '/xsrf': xsrf,
+      '/requests': (call) =>
+        call.headers[XSRF_HEADER] === 'token-1' ? response(403, JSON.stringify({ error: INVALID_XSRF, code: 403 })) : response(200, '{"total_new":3}'),
+    });
+    await expect(apiRequest('GET', '/requests')).resolves.toEqual({ total_new: 3 });
+    expect(calls.map((c) => [c.url.replace('/accounts/rest', ''), c.headers[XSRF_HEADER]])).toEqual([
+      ['/xsrf', undefined],
+      ['/requests', 'token-1'],
+      ['/xsrf', undefined],
+      ['/requests', 'token-2'],
+    ]);
+  });
+
+  it('is not retried for any other 403', async () => {
+    const calls = serve({ '/xsrf': xsrf, '/requests': () => response(403, '{"error":"Forbidden","code":403}') });
+    await expect(apiRequest('GET', '/requests')).rejects.toMatchObject({ message: 'Forbidden', status: 403 });
+    expect(calls.filter((c) => c.url.endsWith('/requests'))).toHaveLength(1);
   });
 });

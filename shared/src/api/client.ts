@@ -27,6 +27,32 @@ export interface RequestOptions {
   readonly signal?: AbortSignal;
   readonly body?: unknown;
   readonly headers?: Record<string, string>;
+  /** False for the calls spec section 7 exempts from the anti-forgery header. */
+  readonly xsrf?: boolean;
+}
+
+/** The anti-forgery header every call but the exempt ones carries (spec section 7). */
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+/** What the server answers when that header is missing or stale. */
+export const INVALID_XSRF = 'Invalid anti-forgery token';
+
+let xsrfToken: Promise<string> | null = null;
+
+/** Forgets the anti-forgery token: after sign-in, sign-out, or an error (spec section 8). */
+export function clearXsrfToken(): void {
+  xsrfToken = null;
+}
+
+/** GET /xsrf, once: it also establishes the http session. */
+function antiForgeryToken(): Promise<string> {
+  if (!xsrfToken) {
+    const pending = send<{ ok: string }>('GET', '/xsrf', { xsrf: false }).then(({ ok }) => ok);
+    pending.catch(() => {
+      if (xsrfToken === pending) xsrfToken = null;
+    });
+    xsrfToken = pending;
+  }
+  return xsrfToken;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -41,7 +67,22 @@ function errorField(body: unknown): { error: string; code?: number } | undefined
   return undefined;
 }
 
+/**
+ * One call to the API. Non-exempt calls carry the anti-forgery token, fetched first and cached;
+ * any failure forgets it, and a call refused for a stale token is sent once more with a new one.
+ */
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  if (options.xsrf === false) return send<T>(method, path, options);
+  try {
+    return await send<T>(method, path, { ...options, headers: { ...options.headers, [XSRF_HEADER]: await antiForgeryToken() } });
+  } catch (error) {
+    clearXsrfToken();
+    if (!(error instanceof ApiError && error.status === 403 && error.message === INVALID_XSRF)) throw error;
+  }
+  return send<T>(method, path, { ...options, headers: { ...options.headers, [XSRF_HEADER]: await antiForgeryToken() } });
+}
+
+async function send<T>(method: Method, path: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: string | undefined;
   if (options.body !== undefined) {

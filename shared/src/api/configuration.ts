@@ -3,7 +3,7 @@ import { DEFAULT_CONFIGURATION, type PortalConfiguration } from '../config.js';
 import { apiRequest } from './client.js';
 
 export function getConfiguration(options: { signal?: AbortSignal } = {}): Promise<PortalConfiguration> {
-  return apiRequest<PortalConfiguration>('GET', '/configuration', options);
+  return apiRequest<PortalConfiguration>('GET', '/configuration', { ...options, xsrf: false });
 }
 
 /**

@@ -1,0 +1,108 @@
+/**
+ * Smart-card sign-in in Chromium: a portal of its own on HTTPS that asks for client
+ * certificates from a test CA, and the browser presenting a DoD-style certificate through
+ * Playwright's clientCertificates.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestPki, type TestPki } from './certificates';
+import { repoRoot } from './portal';
+
+const PORT = Number(process.env.E2E_TLS_PORT ?? 18392);
+const origin = `https://localhost:${PORT}`;
+let server: ChildProcess | undefined;
+let dir: string;
+let pki: TestPki;
+
+/** GET /accounts/rest/health over HTTPS (the test CA is not trusted by node; only the status matters). */
+function healthStatus(): Promise<number> {
+  return new Promise((resolve, reject) =>
+    get(`${origin}/accounts/rest/health`, { rejectUnauthorized: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    }).on('error', reject),
+  );
+}
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'portal-e2e-tls-'));
+  pki = await createTestPki(join(dir, 'pki'));
+  server = spawn(process.execPath, [join(repoRoot, 'server', 'dist', 'main.mjs')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(PORT),
+      PORTAL_DATA_DIR: join(dir, 'data'),
+      PORTAL_CONFIG_FILE: join(repoRoot, 'server', 'config', 'demo.json'),
+      PORTAL_TLS_CERT: pki.serverCert,
+      PORTAL_TLS_KEY: pki.serverKey,
+      PORTAL_TLS_CLIENT_CA: pki.caCert,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'inherit',
+  });
+  for (let i = 0; ; i++) {
+    if ((await healthStatus().catch(() => 0)) === 200) break;
+    if (i > 150) throw new Error('The HTTPS portal did not start.');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server?.once('exit', r));
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function cacSignIn(page: Page) {
+  await page.goto(`${origin}/login?redirect=%2Fprofile`);
+  await page.getByRole('tab', { name: 'Returning Users' }).click();
+  await page.locator('label').filter({ has: page.getByRole('radio', { name: 'CAC Users', exact: true }) }).click();
+  await page.getByRole('button', { name: 'CAC LOGIN' }).click();
+}
+
+test('a registered smart card signs its holder in', async ({ browser }) => {
+  const card = await pki.issueClient('DOE.JOHN.QUINCY.1234567890', 'doe');
+  const context = await browser.newContext({
+    ignoreHTTPSErrors: true,
+    clientCertificates: [{ origin, certPath: card.cert, keyPath: card.key }],
+  });
+  const page = await context.newPage();
+  await cacSignIn(page);
+  await expect(page).toHaveURL(`${origin}/profile`);
+  await expect(page.getByRole('banner')).toContainText('admin');
+  await context.close();
+});
+
+test('the account binds to the identity number, not the name on the card', async ({ browser }) => {
+  const renamed = await pki.issueClient('DOE.JONATHAN.Q.1234567890', 'renamed');
+  const context = await browser.newContext({
+    ignoreHTTPSErrors: true,
+    clientCertificates: [{ origin, certPath: renamed.cert, keyPath: renamed.key }],
+  });
+  const page = await context.newPage();
+  await cacSignIn(page);
+  await expect(page.getByRole('banner')).toContainText('admin');
+  await context.close();
+});
+
+test('an unregistered card is told how to get an account or register the card', async ({ browser }) => {
+  const stranger = await pki.issueClient('ROE.RICHARD.1987654321', 'stranger');
+  const context = await browser.newContext({
+    ignoreHTTPSErrors: true,
+    clientCertificates: [{ origin, certPath: stranger.cert, keyPath: stranger.key }],
+  });
+  const page = await context.newPage();
+  await cacSignIn(page);
+  await expect(page.getByRole('alert').filter({ hasText: '(code 404)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request an account' })).toHaveAttribute('href', '/request-account');
+  await expect(page.getByRole('link', { name: 'register your CAC' })).toHaveAttribute('href', '/register-cac');
+  await context.close();
+});

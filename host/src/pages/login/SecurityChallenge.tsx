@@ -1,0 +1,67 @@
+import { getBotChallenge } from '@portal/shared';
+import type { AltchaWidgetElement } from 'altcha';
+import { Alert, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+
+export const CHALLENGE_LOAD_ERROR = 'There was an error loading the security challenge.';
+
+interface Props {
+  /** Changing it fetches a new challenge (after a refused or used one). */
+  readonly generation: number;
+  /** The solution to send as botChallengeResponse, or undefined while there is none. */
+  onSolved(payload: string | undefined): void;
+  /** An error to show in the challenge area (e.g. 'Invalid Security Challenge Response'). */
+  readonly error?: string;
+}
+
+/**
+ * The ALTCHA proof-of-work widget (self-hosted, no third party). The challenge comes from the
+ * portal's own endpoint; the widget solves it in the browser when the user ticks it.
+ */
+export function SecurityChallenge({ generation, onSolved, error }: Props) {
+  const widget = useRef<AltchaWidgetElement>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const solvedRef = useRef(onSolved);
+  solvedRef.current = onSolved;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoadFailed(false);
+    solvedRef.current(undefined);
+    Promise.all([import(/* webpackChunkName: "altcha" */ 'altcha'), getBotChallenge({ signal: controller.signal })])
+      .then(async ([, challenge]) => {
+        const element = widget.current;
+        if (!element || controller.signal.aborted) return;
+        await element.configure({ challenge: challenge as never, hideFooter: true, hideLogo: false });
+        element.reset();
+      })
+      .catch((cause: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error(cause);
+        setLoadFailed(true);
+      });
+    return () => controller.abort();
+  }, [generation]);
+
+  useEffect(() => {
+    const element = widget.current;
+    if (!element) return undefined;
+    const onChange = (event: Event) => {
+      const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+      solvedRef.current(state === 'verified' && payload ? payload : undefined);
+    };
+    element.addEventListener('statechange', onChange);
+    return () => element.removeEventListener('statechange', onChange);
+  }, []);
+
+  return (
+    <div role="group" aria-label="Security challenge" style={{ marginBottom: 16 }}>
+      <Typography.Text strong>Security challenge</Typography.Text>
+      <div style={{ marginTop: 8 }}>
+        <altcha-widget ref={widget} />
+      </div>
+      {loadFailed && <Alert type="error" showIcon title={CHALLENGE_LOAD_ERROR} style={{ marginTop: 8 }} />}
+      {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginTop: 8 }} />}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, MESSAGES } from '@portal/shared';
+import { App as AntApp } from 'antd';
+import { MemoryRouter } from 'react-router-dom';
+import { destinationAfterSignIn } from './afterSignIn';
+import { lastAuthType, rememberAuthType } from './preferences';
+import { asSignInFailure, SignInError } from './signInErrors';
+import { CHALLENGE_REQUIRED, TokenSignInForm } from './TokenSignInForm';
+
+const inRouter = (ui: React.ReactNode) => render(<AntApp><MemoryRouter>{ui}</MemoryRouter></AntApp>);
+
+describe('sign-in errors (spec section 8)', () => {
+  it.each([400, 401, 422])('a token sign-in answered %i offers generating a website token', (code) => {
+    inRouter(<SignInError failure={{ message: 'Invalid username or website token.', code }} kind="token" cacSupport />);
+    expect(screen.getByRole('alert')).toHaveTextContent(`Invalid username or website token. (code ${code})`);
+    expect(screen.getByRole('link', { name: 'Generate a new website token' })).toHaveAttribute('href', '/reset-website-token');
+  });
+
+  it('a locked account (423) is offered an unlock request', () => {
+    inRouter(<SignInError failure={{ message: 'This account is locked. Please request an unlock.', code: 423 }} kind="token" cacSupport />);
+    expect(screen.getByRole('link', { name: 'Request an unlock' })).toHaveAttribute('href', '/request-unlock');
+  });
+
+  it('a CAC sign-in answered 404 offers requesting an account or registering the card', () => {
+    inRouter(<SignInError failure={{ message: 'No account is registered for this certificate.', code: 404 }} kind="cac" cacSupport />);
+    expect(screen.getByRole('link', { name: 'Request an account' })).toHaveAttribute('href', '/request-account');
+    expect(screen.getByRole('link', { name: 'register your CAC' })).toHaveAttribute('href', '/register-cac');
+  });
+
+  it('a CAC sign-in answered 401 offers an unlock request', () => {
+    inRouter(<SignInError failure={{ message: 'This account is locked or closed.', code: 401 }} kind="cac" cacSupport />);
+    expect(screen.getByRole('link', { name: 'Request an unlock' })).toHaveAttribute('href', '/request-unlock');
+  });
+
+  it("a transport failure is 'Unknown server error'", () => {
+    expect(asSignInFailure(new ApiError(MESSAGES.communicationError, 0))).toEqual({ message: 'Unknown server error', code: 500 });
+    expect(asSignInFailure(new ApiError('Forbidden', 403))).toEqual({ message: 'Forbidden', code: 403 });
+  });
+});
+
+describe('where a user goes after signing in', () => {
+  const user = { username: 'jane', permissions: [] };
+  it('to the redirect when it is a path on this site', () => {
+    expect(destinationAfterSignIn(user, '/groups?tab=2', 'https://wiki.example.test/')).toEqual({ kind: 'route', to: '/groups?tab=2' });
+  });
+  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)'])('never to %s', (redirect) => {
+    expect(destinationAfterSignIn(user, redirect, 'https://wiki.example.test/')).toEqual({ kind: 'external', href: 'https://wiki.example.test/' });
+  });
+  it('to the wiki without a redirect, or to the profile when no wiki is configured', () => {
+    expect(destinationAfterSignIn(user, null, 'undefined')).toEqual({ kind: 'route', to: '/profile' });
+  });
+  it('to /renew-account when the account must certify', () => {
+    expect(destinationAfterSignIn({ username: 'jane', permissions: ['allow-renewal'] }, '/groups', 'undefined')).toEqual({
+      kind: 'route',
+      to: '/renew-account',
+    });
+  });
+});
+
+describe('the remembered authentication type', () => {
+  it('defaults to CAC with smart-card support, else token, and remembers the choice', () => {
+    window.localStorage.clear();
+    expect(lastAuthType(true)).toBe('cac');
+    expect(lastAuthType(false)).toBe('token');
+    rememberAuthType('token');
+    expect(lastAuthType(true)).toBe('token');
+  });
+});
+
+describe('the website-token form', () => {
+  beforeEach(() => {
+    // The challenge endpoint is out of reach here: the widget reports that, the form still validates.
+    global.fetch = jest.fn().mockRejectedValue(new TypeError('offline')) as unknown as typeof fetch;
+  });
+
+  it('shows what is missing only after a submit', async () => {
+    inRouter(<TokenSignInForm cacSupport onSignedIn={jest.fn()} />);
+    expect(screen.queryByText('Please enter your username or email.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter your username or email.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your website token.')).toBeInTheDocument();
+    expect(await screen.findByText('There was an error loading the security challenge.')).toBeInTheDocument();
+  });
+
+  it('asks for the security challenge before sending anything', async () => {
+    const onSignedIn = jest.fn();
+    inRouter(<TokenSignInForm cacSupport onSignedIn={onSignedIn} />);
+    await userEvent.type(screen.getByLabelText('Username or email'), 'jane.doe');
+    await userEvent.type(screen.getByLabelText('Website token'), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(CHALLENGE_REQUIRED)).toBeInTheDocument();
+    expect(onSignedIn).not.toHaveBeenCalled();
+    expect(global.fetch).not.toHaveBeenCalledWith('/accounts/rest/sessions', expect.anything());
+  });
+});

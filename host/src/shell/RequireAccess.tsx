@@ -1,0 +1,39 @@
+import { useSessionStore, type RouteAccess } from '@portal/shared';
+import { Spin } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { guardDecision } from './guard';
+
+/**
+ * Resolves the session on every navigation to a signed-in page and applies the guard. The
+ * page stays on screen while a later navigation is checked; the first check shows a spinner.
+ */
+export function RequireAccess({ access, children }: { access: RouteAccess; children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [allowed, setAllowed] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    useSessionStore
+      .getState()
+      .resolve(controller.signal)
+      .then((state) => {
+        const decision = guardDecision(state, access, location);
+        if (decision.kind === 'allow') setAllowed(true);
+        else navigate(decision.to, { replace: true });
+      })
+      .catch(() => undefined); // aborted: a newer navigation decides
+    return () => controller.abort();
+    // A new location object on every navigation, to the same path too: each is checked.
+  }, [access, location, navigate]);
+
+  if (!allowed) {
+    return (
+      <div role="status" aria-live="polite" style={{ padding: 48, textAlign: 'center' }}>
+        <Spin />
+      </div>
+    );
+  }
+  return <>{children}</>;
+}

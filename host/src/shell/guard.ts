@@ -1,0 +1,29 @@
+import { hasPermission, type RouteAccess, type SessionState } from '@portal/shared';
+
+export type GuardDecision = { readonly kind: 'allow' } | { readonly kind: 'redirect'; readonly to: string };
+
+const allow: GuardDecision = { kind: 'allow' };
+
+/**
+ * The session guard of spec section 2 ("Authenticated layout"), for a route that is not public:
+ * no session → /login with the redirect; an error → /not-authorized; the renew-account
+ * permission forces /renew-account; a missing route permission → /profile.
+ */
+export function guardDecision(
+  state: Pick<SessionState, 'status' | 'session'>,
+  access: RouteAccess,
+  location: { pathname: string; search: string },
+): GuardDecision {
+  if (access.kind === 'public') return allow;
+  const here = `${location.pathname}${location.search}`;
+  const redirect = new URLSearchParams({ redirect: here }).toString();
+  if (state.status === 'anonymous' || state.status === 'unknown') return { kind: 'redirect', to: `/login?${redirect}` };
+  if (state.status === 'error') return { kind: 'redirect', to: `/not-authorized?${redirect}` };
+  if (hasPermission(state.session, 'RENEW_ACCOUNT') && location.pathname !== '/renew-account') {
+    return { kind: 'redirect', to: '/renew-account' };
+  }
+  if (access.kind === 'permission' && !hasPermission(state.session, access.permission)) {
+    return location.pathname === '/profile' ? { kind: 'redirect', to: '/not-authorized' } : { kind: 'redirect', to: '/profile' };
+  }
+  return allow;
+}
