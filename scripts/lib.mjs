@@ -98,10 +98,31 @@ function appInputs(app) {
 }
 
 function appOutput(app) {
-  if (app === 'server') return join(root, 'server', 'dist', 'main.mjs');
+  if (app === 'server') return join(root, 'server', 'dist', 'cli.mjs');
   if (app === 'host') return join(root, 'host', 'dist', 'index.html');
   const { version } = JSON.parse(readFileSync(join(root, app, 'package.json'), 'utf8'));
   return join(root, app, 'dist', version, 'mf-manifest.json');
+}
+
+/** Builds one app when its inputs changed since its last build (see buildAll). */
+export async function buildApp(app, { force = false } = {}) {
+  mkdirSync(cacheDir, { recursive: true });
+  const stampFile = join(cacheDir, `${app}.sha256`);
+  const wanted = hashFiles(appInputs(app));
+  const upToDate = !force && existsSync(appOutput(app)) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted;
+  if (upToDate) return false;
+  const t0 = Date.now();
+  log(`Building ${app}…`);
+  if (app === 'server') {
+    await runOrExit(process.execPath, ['build.mjs'], { cwd: join(root, 'server') });
+  } else {
+    await runOrExit(join(root, app, 'node_modules', '.bin', 'webpack'), ['--mode', 'production', '--no-stats'], {
+      cwd: join(root, app),
+    });
+  }
+  writeFileSync(stampFile, wanted);
+  log(`Built ${app} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return true;
 }
 
 /**
@@ -109,30 +130,11 @@ function appOutput(app) {
  * each). An app whose inputs hash as at its last build, and whose output is there, is skipped.
  */
 export async function buildAll({ force = false } = {}) {
-  mkdirSync(cacheDir, { recursive: true });
-  const apps = [...FRONTEND_APPS, 'server'];
-  let built = 0;
   const started = Date.now();
-  for (const [i, app] of apps.entries()) {
-    const stampFile = join(cacheDir, `${app}.sha256`);
-    const wanted = hashFiles(appInputs(app));
-    const upToDate = !force && existsSync(appOutput(app)) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted;
-    if (upToDate) continue;
-    const t0 = Date.now();
-    log(`Building ${app} (${i + 1}/${apps.length})…`);
-    if (app === 'server') {
-      await runOrExit(process.execPath, ['build.mjs'], { cwd: join(root, 'server') });
-    } else {
-      await runOrExit(join(root, app, 'node_modules', '.bin', 'webpack'), ['--mode', 'production', '--no-stats'], {
-        cwd: join(root, app),
-      });
-    }
-    writeFileSync(stampFile, wanted);
-    built++;
-    log(`Built ${app} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  }
+  let built = 0;
+  for (const app of [...FRONTEND_APPS, 'server']) if (await buildApp(app, { force })) built++;
   if (built === 0) log('Build is up to date.');
-  else log(`Built ${built} of ${apps.length} apps in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  else log(`Built ${built} of ${FRONTEND_APPS.length + 1} apps in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Where Chromium is, installing Debian's package when we may; null (with advice printed) when not. */
