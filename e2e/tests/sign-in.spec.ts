@@ -62,6 +62,19 @@ test('the guard: no session → login with the redirect; a missing permission �
   await expect(heading(page, 'Sign Up for an account')).toBeVisible();
 });
 
+test('the guard: an error resolving the session → /not-authorized, with the way back to sign in', async ({ page }) => {
+  await signIn(page, 'user');
+  await expect(heading(page, 'User Profile')).toBeVisible(); // the guard has let the profile in
+  // The server failing to answer who is signed in (the only way to make it fail on purpose).
+  await page.route('**/accounts/rest/sessions/current', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error","code":500}' }),
+  );
+  await page.getByRole('link', { name: 'Groups' }).click();
+  await expect(page).toHaveURL(/\/not-authorized\?redirect=%2Fgroups$/);
+  await expect(page.getByText('It appears you are not authorized to perform that action.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?redirect=%2Fgroups');
+});
+
 test('the Manage Accounts block and its queue counts appear only with view-request-summary', async ({ page }) => {
   await signIn(page, 'user');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -99,12 +112,20 @@ test('after sign-out the old session cookie no longer works', async ({ page, pla
   await replay.dispose();
 });
 
-test('the sign-in page and a signed-in page have no serious accessibility problems', async ({ page }) => {
-  for (const open of [() => page.goto('/login'), () => signIn(page, 'adjudicator')]) {
-    await open();
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).exclude('altcha-widget').analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  }
-});
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the sign-in page (with an error) and a signed-in page have no serious accessibility problems, ${colorScheme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    const check = async (where: string) => {
+      const { violations } = await new AxeBuilder({ page }).exclude('altcha-widget').analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
+    };
+    await page.goto('/login?redirect=%2Fgroups');
+    await submitTokenSignIn(page, 'user', 'not-the-token');
+    await expect(page.getByRole('alert').filter({ hasText: '(code 401)' })).toBeVisible();
+    await check('/login with an error');
+    await signIn(page, 'adjudicator', '/groups');
+    await expect(heading(page, 'Groups')).toBeVisible();
+    await check('/groups signed in');
+  });
+}

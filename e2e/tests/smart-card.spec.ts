@@ -3,7 +3,7 @@
  * certificates from a test CA, and the browser presenting a DoD-style certificate through
  * Playwright's clientCertificates.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:https';
@@ -61,46 +61,33 @@ test.afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function cacSignIn(page: Page) {
+/** A browser holding a smart card with this CN, on the portal's sign-in page, pressing CAC LOGIN. */
+async function signInWithCard(browser: Browser, commonName: string, file: string): Promise<{ page: Page; context: BrowserContext }> {
+  const card = await pki.issueClient(commonName, file);
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, clientCertificates: [{ origin, certPath: card.cert, keyPath: card.key }] });
+  const page = await context.newPage();
   await page.goto(`${origin}/login?redirect=%2Fprofile`);
   await page.getByRole('tab', { name: 'Returning Users' }).click();
   await page.locator('label').filter({ has: page.getByRole('radio', { name: 'CAC Users', exact: true }) }).click();
   await page.getByRole('button', { name: 'CAC LOGIN' }).click();
+  return { page, context };
 }
 
 test('a registered smart card signs its holder in', async ({ browser }) => {
-  const card = await pki.issueClient('DOE.JOHN.QUINCY.1234567890', 'doe');
-  const context = await browser.newContext({
-    ignoreHTTPSErrors: true,
-    clientCertificates: [{ origin, certPath: card.cert, keyPath: card.key }],
-  });
-  const page = await context.newPage();
-  await cacSignIn(page);
+  const { page, context } = await signInWithCard(browser, 'DOE.JOHN.QUINCY.1234567890', 'doe');
   await expect(page).toHaveURL(`${origin}/profile`);
   await expect(page.getByRole('banner')).toContainText('admin');
   await context.close();
 });
 
 test('the account binds to the identity number, not the name on the card', async ({ browser }) => {
-  const renamed = await pki.issueClient('DOE.JONATHAN.Q.1234567890', 'renamed');
-  const context = await browser.newContext({
-    ignoreHTTPSErrors: true,
-    clientCertificates: [{ origin, certPath: renamed.cert, keyPath: renamed.key }],
-  });
-  const page = await context.newPage();
-  await cacSignIn(page);
+  const { page, context } = await signInWithCard(browser, 'DOE.JONATHAN.Q.1234567890', 'renamed');
   await expect(page.getByRole('banner')).toContainText('admin');
   await context.close();
 });
 
 test('an unregistered card is told how to get an account or register the card', async ({ browser }) => {
-  const stranger = await pki.issueClient('ROE.RICHARD.1987654321', 'stranger');
-  const context = await browser.newContext({
-    ignoreHTTPSErrors: true,
-    clientCertificates: [{ origin, certPath: stranger.cert, keyPath: stranger.key }],
-  });
-  const page = await context.newPage();
-  await cacSignIn(page);
+  const { page, context } = await signInWithCard(browser, 'ROE.RICHARD.1987654321', 'stranger');
   await expect(page.getByRole('alert').filter({ hasText: '(code 404)' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Request an account' })).toHaveAttribute('href', '/request-account');
   await expect(page.getByRole('link', { name: 'register your CAC' })).toHaveAttribute('href', '/register-cac');

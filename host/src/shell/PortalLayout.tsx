@@ -20,7 +20,7 @@ export function PortalLayout({ sidebar: wanted, children }: { sidebar: boolean; 
       <TopBar />
       <Layout>
         {sidebar && (
-          <Layout.Sider width={232} theme="light" breakpoint="md" collapsedWidth={0} aria-label="Portal sections">
+          <Layout.Sider width={280} theme="light" breakpoint="md" collapsedWidth={0} aria-label="Portal sections">
             <SideNav />
           </Layout.Sider>
         )}

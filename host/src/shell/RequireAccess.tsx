@@ -1,8 +1,9 @@
-import { useSessionStore, type RouteAccess } from '@portal/shared';
+import type { RouteAccess } from '@portal/shared';
 import { Spin } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { guardDecision } from './guard';
+import { useSessionCheck } from './useSessionCheck';
 
 /**
  * Resolves the session on every navigation to a signed-in page and applies the guard. The
@@ -13,20 +14,12 @@ export function RequireAccess({ access, children }: { access: RouteAccess; child
   const navigate = useNavigate();
   const [allowed, setAllowed] = useState(false);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    useSessionStore
-      .getState()
-      .resolve(controller.signal)
-      .then((state) => {
-        const decision = guardDecision(state, access, location);
-        if (decision.kind === 'allow') setAllowed(true);
-        else navigate(decision.to, { replace: true });
-      })
-      .catch(() => undefined); // aborted: a newer navigation decides
-    return () => controller.abort();
-    // A new location object on every navigation, to the same path too: each is checked.
-  }, [access, location, navigate]);
+  // A new location object on every navigation, to the same path too: each is checked.
+  useSessionCheck(location, (state) => {
+    const decision = guardDecision(state, access, location);
+    if (decision.kind === 'allow') setAllowed(true);
+    else navigate(decision.to, { replace: true });
+  });
 
   if (!allowed) {
     return (

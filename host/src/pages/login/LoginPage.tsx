@@ -1,7 +1,8 @@
 import { PageTitle, safeRedirect, useConfiguration, useConfigurationStore, useSessionStore, type Session } from '@portal/shared';
 import { Button, Card, Radio, Space, Tabs, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSessionCheck } from '../../shell/useSessionCheck';
 import { HostPage } from '../HostPage';
 import { destinationAfterSignIn } from './afterSignIn';
 import { CacSignIn } from './CacSignIn';
@@ -21,19 +22,10 @@ export function LoginPage() {
   const redirect = params.get('redirect');
   const sessionStatus = useSessionStore((s) => s.status);
 
-  // Already signed in: on to the redirect, or the profile.
-  useEffect(() => {
-    const controller = new AbortController();
-    useSessionStore
-      .getState()
-      .resolve(controller.signal)
-      .then((state) => {
-        // Spec section 2: a signed-in user with a redirect goes there; otherwise to the profile.
-        if (state.status === 'signed-in') navigate(safeRedirect(redirect) ?? '/profile', { replace: true });
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [navigate, redirect]);
+  // Already signed in: on to the redirect (spec section 2), or the profile.
+  useSessionCheck(redirect, (state) => {
+    if (state.status === 'signed-in') navigate(safeRedirect(redirect) ?? '/profile', { replace: true });
+  });
 
   const onSignedIn = (session: Session) => {
     useSessionStore.getState().signedIn(session);
