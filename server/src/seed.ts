@@ -18,6 +18,7 @@ import {
   type PlatformRole,
 } from './repositories/accounts.js';
 import { bindCertificate } from './repositories/certificates.js';
+import { addMembership, insertUserGroup, type NewUserGroup } from './repositories/groups.js';
 import { generateWebsiteToken, hashWebsiteToken } from './services/tokens.js';
 
 export type DemoState = 'active' | 'locked' | 'closed';
@@ -42,6 +43,49 @@ const PEOPLE: readonly DemoPerson[] = [
   { username: 'user', role: 'user', state: 'active', first_name: 'Uma', last_name: 'User' },
   { username: 'locked.user', role: 'user', state: 'locked', first_name: 'Lou', last_name: 'Locked' },
   { username: 'closed.user', role: 'user', state: 'closed', first_name: 'Cleo', last_name: 'Closed' },
+];
+
+/** A few user groups, with the demo accounts as members (spec sections 3 and 6). */
+export const DEMO_GROUPS: readonly (NewUserGroup & { members: readonly [username: string, groupName: string][] })[] = [
+  {
+    id: 'PORTAL',
+    name: 'Portal Team',
+    description: 'Builds and runs the account portal.',
+    open_access: false,
+    visibility: 'site-approved',
+    member_constraint: 'None',
+    services: ['artifacts', 'bitbucket', 'jira', 'confluence'],
+    members: [
+      ['admin', 'PORTAL-admin'],
+      ['admin', 'PORTAL-notification-high'],
+      ['user', 'PORTAL-user'],
+      ['user', 'PORTAL-notification-low'],
+      ['adjudicator', 'PORTAL-team'],
+    ],
+  },
+  {
+    id: 'DEVOPS',
+    name: 'DevOps Community',
+    description: 'Open to everyone working on build and deployment.',
+    open_access: true,
+    visibility: 'site-approved',
+    member_constraint: 'None',
+    services: ['jenkins', 'sonarqube'],
+    members: [
+      ['helpdesk', 'DEVOPS-team'],
+      ['user', 'DEVOPS-user'],
+    ],
+  },
+  {
+    id: 'SECURE',
+    name: 'Secure Enclave',
+    description: 'Members must authenticate with DoD PKI.',
+    open_access: false,
+    visibility: 'SECURE-admin',
+    member_constraint: 'DoD',
+    services: ['repository'],
+    members: [['admin', 'SECURE-admin']],
+  },
 ];
 
 export const DEMO_LOCK_COMMENT = 'Locked for the demo: too many failed sign-in attempts.';
@@ -86,8 +130,10 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
     await tx.exec('lock table accounts in share row exclusive mode');
     if ((await countAccounts(tx)) > 0) return [];
     const created: DemoAccount[] = [];
+    const ids = new Map<string, number>();
     for (const [i, person] of PEOPLE.entries()) {
       const id = await insertAccount(tx, demoAccount(person));
+      ids.set(person.username, id);
       await addAccountRole(tx, id, person.role);
       await setWebsiteTokenHash(tx, id, hashes[i] ?? null);
       if (person.state === 'locked') {
@@ -104,6 +150,14 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
         });
       }
       created.push({ username: person.username, role: person.role, state: person.state, token: tokens[i] ?? '' });
+    }
+    for (const { members, ...group } of DEMO_GROUPS) {
+      await insertUserGroup(tx, group);
+      for (const [username, groupName] of members) {
+        const accountId = ids.get(username);
+        if (accountId === undefined) throw new Error(`demo group ${group.id}: no demo account ${username}`);
+        await addMembership(tx, group.id, accountId, groupName);
+      }
     }
     return created;
   });
@@ -143,6 +197,7 @@ export function demoSignInText(accounts: readonly DemoAccount[], loginUrl: strin
     `Demo accounts (sign in at ${loginUrl} with the username and website token; demo data, never for production):`,
     ...lines,
     `  admin also signs in with a smart card whose CN ends in .${DEMO_ADMIN_CERTIFICATE_IDENTITY} (e.g. DOE.JOHN.QUINCY.${DEMO_ADMIN_CERTIFICATE_IDENTITY}).`,
+    `Demo groups: ${DEMO_GROUPS.map((g) => `${g.id} (${g.name})`).join(', ')}.`,
     '',
   ].join('\n');
 }

@@ -19,7 +19,8 @@ import {
 
 const ACCOUNTS_SQL = readFileSync(join(MIGRATIONS_DIR, '0001_accounts.sql'), 'utf8');
 const SIGN_IN_SQL = readFileSync(join(MIGRATIONS_DIR, '0002_sign_in.sql'), 'utf8');
-const ALL_TABLES = ['account_certificates', 'account_roles', 'account_updates', 'accounts', 'login_failures', 'schema_migrations', 'server_secrets', 'sessions', 'used_challenges'];
+const USER_GROUPS_SQL = readFileSync(join(MIGRATIONS_DIR, '0003_user_groups.sql'), 'utf8');
+const ALL_TABLES = ['account_certificates', 'account_roles', 'account_updates', 'accounts', 'group_memberships', 'login_failures', 'schema_migrations', 'server_secrets', 'sessions', 'used_challenges', 'user_groups'];
 
 function extra(version: number, name: string, sql: string): Migration {
   return { version, name, sql, checksum: checksumOf(sql) };
@@ -35,7 +36,7 @@ async function recorded(db: Database): Promise<{ version: number; name: string; 
 describe('migration files', () => {
   test('are read in order with their sha256', () => {
     const migrations = readMigrations();
-    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in']]);
+    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups']]);
     assert.equal(migrations[0]?.checksum, createHash('sha256').update(ACCOUNTS_SQL).digest('hex'));
   });
 
@@ -64,11 +65,12 @@ for (const kind of DATABASE_KINDS) {
       const db = await createEmptyDatabase(kind);
       try {
         assert.deepEqual(await tableNames(db), []);
-        assert.deepEqual(await migrate(db), ['0001_accounts', '0002_sign_in']);
+        assert.deepEqual(await migrate(db), ['0001_accounts', '0002_sign_in', '0003_user_groups']);
         assert.deepEqual(await tableNames(db), ALL_TABLES);
         assert.deepEqual(await recorded(db), [
           { version: 1, name: 'accounts', checksum: checksumOf(ACCOUNTS_SQL), applied: true },
           { version: 2, name: 'sign_in', checksum: checksumOf(SIGN_IN_SQL), applied: true },
+          { version: 3, name: 'user_groups', checksum: checksumOf(USER_GROUPS_SQL), applied: true },
         ]);
       } finally {
         await db.close();
@@ -104,10 +106,10 @@ for (const kind of DATABASE_KINDS) {
     test('a recorded migration missing from disk stops them', async () => {
       const db = await createTestDatabase(kind);
       try {
-        await migrate(db, [...readMigrations(), extra(3, 'later', 'create table later (id int);')]);
+        await migrate(db, [...readMigrations(), extra(99, 'later', 'create table later (id int);')]);
         await assert.rejects(migrate(db), {
           name: 'MigrationError',
-          message: 'Migration 0003_later is recorded in the database but its file is missing: the database was migrated by a newer version of the server.',
+          message: 'Migration 0099_later is recorded in the database but its file is missing: the database was migrated by a newer version of the server.',
         });
       } finally {
         await db.close();
@@ -117,14 +119,14 @@ for (const kind of DATABASE_KINDS) {
     test('a failing migration is rolled back entirely and not recorded', async () => {
       const db = await createTestDatabase(kind);
       try {
-        const broken = extra(3, 'broken', 'create table half (id int);\nselect * from no_such_table;');
+        const broken = extra(99, 'broken', 'create table half (id int);\nselect * from no_such_table;');
         await assert.rejects(migrate(db, [...readMigrations(), broken]), (error: Error) => {
           assert.ok(error instanceof MigrationError);
-          assert.match(error.message, /^Migration 0003_broken failed: .*no_such_table/);
+          assert.match(error.message, /^Migration 0099_broken failed: .*no_such_table/);
           return true;
         });
         assert.ok(!(await tableNames(db)).includes('half'));
-        assert.deepEqual((await recorded(db)).map((r) => r.version), [1, 2]);
+        assert.deepEqual((await recorded(db)).map((r) => r.version), [1, 2, 3]);
       } finally {
         await db.close();
       }
@@ -134,8 +136,8 @@ for (const kind of DATABASE_KINDS) {
       const db = await createTestDatabase(kind);
       try {
         await seedDemoData(db);
-        const later = extra(3, 'account_title', "alter table accounts add column title text not null default '';");
-        assert.deepEqual(await migrate(db, [...readMigrations(), later]), ['0003_account_title']);
+        const later = extra(99, 'account_title', "alter table accounts add column title text not null default '';");
+        assert.deepEqual(await migrate(db, [...readMigrations(), later]), ['0099_account_title']);
         const { rows } = await db.query<{ username: string; title: string }>('select username, title from accounts order by id');
         assert.deepEqual(rows.map((r) => r.username), ['admin', 'adjudicator', 'helpdesk', 'user', 'locked.user', 'closed.user']);
         assert.ok(rows.every((r) => r.title === ''));
@@ -162,7 +164,7 @@ for (const kind of DATABASE_KINDS) {
         const rolesBefore = await db.query('select account_id, role from account_roles order by account_id, role');
         const updatesBefore = await db.query('select id, account_id, comment, username, active, created_at from account_updates order by id');
 
-        assert.deepEqual(await migrate(db), ['0002_sign_in']);
+        assert.deepEqual(await migrate(db, readMigrations().filter((m) => m.version <= 2)), ['0002_sign_in']);
 
         assert.deepEqual((await db.query('select id, username, email, first_name, last_name, active, closed, authentication, last_certified, created_at from accounts order by id')).rows, before.rows);
         assert.deepEqual((await db.query('select account_id, role from account_roles order by account_id, role')).rows, rolesBefore.rows);
@@ -180,6 +182,69 @@ for (const kind of DATABASE_KINDS) {
         await assert.rejects(db.query("insert into account_certificates (account_id, identity) values ($1, '1234567890')", [adminId]), /account_certificates_identity_key/);
         await db.query('delete from accounts where id = $1', [adminId]);
         assert.deepEqual((await db.query('select (select count(*)::int from sessions) as s, (select count(*)::int from account_certificates) as c')).rows, [{ s: 0, c: 0 }]);
+      } finally {
+        await db.close();
+      }
+    });
+
+    test('0003 on a database that holds real rows from 0001 and 0002 keeps every row', async () => {
+      const db = await createEmptyDatabase(kind);
+      try {
+        await migrate(db, readMigrations().filter((m) => m.version <= 2));
+        await db.exec(`
+          insert into accounts (username, email, token_hash) values ('admin', 'admin@example.test', '$argon2id$x'), ('user', 'user@example.test', null);
+          insert into account_roles (account_id, role) select id, 'user' from accounts;
+          insert into sessions (id_hash, account_id, created_at, last_seen_at, expires_at)
+            select 'h' || id, id, now(), now(), now() + interval '1 hour' from accounts;
+          insert into account_certificates (account_id, identity) select id, '1234567890' from accounts where username = 'admin';
+        `);
+        const snapshot = async () => ({
+          accounts: (await db.query('select id, username, email, token_hash, active, closed, created_at from accounts order by id')).rows,
+          sessions: (await db.query('select id_hash, account_id, expires_at from sessions order by id_hash')).rows,
+          certificates: (await db.query('select account_id, identity from account_certificates')).rows,
+        });
+        const before = await snapshot();
+        assert.deepEqual(await migrate(db), ['0003_user_groups']);
+        assert.deepEqual(await snapshot(), before);
+        // The old rows take part in the new tables.
+        await db.query("insert into user_groups (id, name, description) values ('PORTAL', 'Portal Team', 'Builds the portal.')");
+        await db.query("insert into group_memberships (user_group_id, account_id, group_name) select 'PORTAL', id, 'PORTAL-user' from accounts");
+        assert.deepEqual((await db.query('select count(*)::int as n from group_memberships')).rows, [{ n: 2 }]);
+      } finally {
+        await db.close();
+      }
+    });
+
+    test('the user groups schema enforces the rules of spec section 5', async () => {
+      const db = await createTestDatabase(kind);
+      try {
+        const group = (id: string, extra = '', values = '') =>
+          db.query(`insert into user_groups (id, name, description${extra}) values ('${id}', 'Name', 'Description'${values})`);
+        await group('PORTAL');
+        const { rows } = await db.query<{ domain: string; visibility: string; member_constraint: string; open_access: boolean; services: string[] }>(
+          "select domain, visibility, member_constraint, open_access, services from user_groups where id = 'PORTAL'",
+        );
+        assert.deepEqual(rows, [{ domain: 'TRMC', visibility: 'site-approved', member_constraint: 'None', open_access: false, services: [] }]);
+        await assert.rejects(group('portal'), /user_groups_id_lower_key/); // identifiers are unique whatever the case
+        await assert.rejects(group('P'), /user_groups_id_check/); // at least 2 characters
+        await assert.rejects(group('1ABC'), /user_groups_id_check/); // starts with a letter
+        await assert.rejects(group('AB-C'), /user_groups_id_check/); // letters, digits, underscore
+        await assert.rejects(group('OPEN', ', open_access, member_constraint', ", true, 'DoD'"), /user_groups_open_access_check/);
+        await assert.rejects(group('HIDDEN', ', visibility', ", 'OTHER-admin'"), /user_groups_visibility_check/);
+        await group('HIDDEN', ', visibility', ", 'HIDDEN-admin'");
+        const account = await db.query<{ id: number }>("insert into accounts (username, email) values ('jane', 'jane@example.test') returning id");
+        const jane = account.rows[0]?.id;
+        await db.query("insert into group_memberships (user_group_id, account_id, group_name) values ('PORTAL', $1, 'PORTAL-admin')", [jane]);
+        await assert.rejects(
+          db.query("insert into group_memberships (user_group_id, account_id, group_name) values ('PORTAL', $1, 'HIDDEN-admin')", [jane]),
+          /group_memberships_group_name_check/,
+        );
+        await assert.rejects(
+          db.query("insert into group_memberships (user_group_id, account_id, group_name) values ('PORTAL', $1, 'PORTAL-')", [jane]),
+          /group_memberships_group_name_check/,
+        );
+        await db.query("delete from user_groups where id = 'PORTAL'");
+        assert.deepEqual((await db.query('select count(*)::int as n from group_memberships')).rows, [{ n: 0 }]);
       } finally {
         await db.close();
       }
@@ -219,8 +284,8 @@ if (POSTGRES_URL) {
       try {
         const [a, b] = [schema.open(), schema.open()];
         const results = await Promise.all([migrate(a), migrate(b)]);
-        assert.deepEqual(results.flat().sort(), ['0001_accounts', '0002_sign_in']);
-        assert.deepEqual((await recorded(a)).map((r) => r.version), [1, 2]);
+        assert.deepEqual(results.flat().sort(), ['0001_accounts', '0002_sign_in', '0003_user_groups']);
+        assert.deepEqual((await recorded(a)).map((r) => r.version), [1, 2, 3]);
         assert.deepEqual(await tableNames(b), ALL_TABLES);
       } finally {
         await schema.drop();

@@ -59,6 +59,28 @@ for (const kind of DATABASE_KINDS) {
           'select a.username, c.identity from account_certificates c join accounts a on a.id = c.account_id',
         );
         assert.deepEqual(certificates.rows, [{ username: 'admin', identity: '1234567890' }]);
+        // A few groups, with the demo accounts as members.
+        const groups = await db.query<{ id: string; open_access: boolean; member_constraint: string; visibility: string }>(
+          'select id, open_access, member_constraint, visibility from user_groups order by id',
+        );
+        assert.deepEqual(groups.rows, [
+          { id: 'DEVOPS', open_access: true, member_constraint: 'None', visibility: 'site-approved' },
+          { id: 'PORTAL', open_access: false, member_constraint: 'None', visibility: 'site-approved' },
+          { id: 'SECURE', open_access: false, member_constraint: 'DoD', visibility: 'SECURE-admin' },
+        ]);
+        const members = await db.query<{ username: string; group_name: string }>(
+          'select a.username, m.group_name from group_memberships m join accounts a on a.id = m.account_id order by m.group_name, a.username',
+        );
+        assert.deepEqual(members.rows, [
+          { username: 'helpdesk', group_name: 'DEVOPS-team' },
+          { username: 'user', group_name: 'DEVOPS-user' },
+          { username: 'admin', group_name: 'PORTAL-admin' },
+          { username: 'admin', group_name: 'PORTAL-notification-high' },
+          { username: 'user', group_name: 'PORTAL-notification-low' },
+          { username: 'adjudicator', group_name: 'PORTAL-team' },
+          { username: 'user', group_name: 'PORTAL-user' },
+          { username: 'admin', group_name: 'SECURE-admin' },
+        ]);
       } finally {
         await db.close();
       }
@@ -109,6 +131,7 @@ describe('demo accounts file', () => {
           '  admin        site-admin     token-admin',
           '  locked.user  user (locked)  token-locked',
           '  admin also signs in with a smart card whose CN ends in .1234567890 (e.g. DOE.JOHN.QUINCY.1234567890).',
+          'Demo groups: PORTAL (Portal Team), DEVOPS (DevOps Community), SECURE (Secure Enclave).',
           '',
         ].join('\n'),
       );
