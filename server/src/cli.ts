@@ -3,6 +3,8 @@
  *
  *   create-admin --username U --email E [--json]
  *       creates a site administrator and prints its website token, once.
+ *   mail list --to ADDRESS [--json]
+ *       prints the mails sent (or queued) to an address, newest first.
  *
  * Works whether or not the portal runs: with DATABASE_URL it connects to PostgreSQL itself; on
  * the embedded database it opens the data folder itself, unless a running portal holds the
@@ -15,9 +17,10 @@ import type { Database } from './db/database.js';
 import { DatabaseInUseError } from './db/lock.js';
 import { migrate, MigrationError } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
-import { sendControlRequest } from './control.js';
+import { sendControlRequest, type ControlRequest, type ControlResults } from './control.js';
 import { ApiError } from './errors.js';
-import { adminInputProblems, createSiteAdmin, type CreatedAdmin } from './services/admin.js';
+import { adminInputProblems, createSiteAdmin } from './services/admin.js';
+import { listMail, type ListedMail } from './services/mail.js';
 
 const USAGE = [
   'Usage: portal <command> [options]',
@@ -26,6 +29,9 @@ const USAGE = [
   '  create-admin --username U --email E [--json]',
   '      Create a site administrator and print its website token (shown once).',
   '      --json prints one line: {"username":"U","token":"…"}',
+  '  mail list --to ADDRESS [--json]',
+  '      Print the mails sent (or queued) to an address, newest first.',
+  '      --json prints one JSON object a line: {"to","subject","text","created_at","sent_at"}',
   '',
 ].join('\n');
 
@@ -64,6 +70,30 @@ function parseCreateAdmin(args: string[]): CreateAdminOptions {
   return { username, email, json: values.json === true };
 }
 
+interface MailListOptions {
+  to: string;
+  json: boolean;
+}
+
+function parseMailList(args: string[]): MailListOptions {
+  const [sub, ...rest] = args;
+  if (sub !== 'list') throw new UsageError(sub === undefined ? 'mail needs a subcommand: list.' : `Unknown mail subcommand '${sub}'.`);
+  let values: { to?: string; json?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: { to: { type: 'string' }, json: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const to = (values.to ?? '').trim();
+  if (to === '') throw new UsageError('mail list needs --to ADDRESS.');
+  return { to, json: values.json === true };
+}
+
 async function withOwnDatabase<T>(settings: ServerSettings, fn: (db: Database) => Promise<T>): Promise<T> {
   const db = await openDatabase(settings);
   try {
@@ -77,11 +107,11 @@ async function withOwnDatabase<T>(settings: ServerSettings, fn: (db: Database) =
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Through the running portal's socket; it may still be starting, so a missing socket is retried a while. */
-async function throughRunningPortal(settings: ServerSettings, options: CreateAdminOptions): Promise<CreatedAdmin> {
+async function throughRunningPortal<R extends ControlRequest>(settings: ServerSettings, request: R): Promise<ControlResults[R['command']]> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     try {
-      const response = await sendControlRequest(settings.dataDir, { command: 'create-admin', username: options.username, email: options.email });
+      const response = await sendControlRequest(settings.dataDir, request);
       if (!response.ok) throw new CommandError(response.error);
       return response.result;
     } catch (error) {
@@ -97,14 +127,62 @@ async function throughRunningPortal(settings: ServerSettings, options: CreateAdm
   }
 }
 
-async function createAdmin(settings: ServerSettings, options: CreateAdminOptions): Promise<CreatedAdmin> {
-  const create = (db: Database) => createSiteAdmin(db, { username: options.username, email: options.email });
-  if (settings.databaseUrl !== undefined) return withOwnDatabase(settings, create);
+/**
+ * Runs a command on the database: its own connection with DATABASE_URL or when the embedded
+ * database is free, else through the running portal that holds it (which runs `request` the
+ * same way, see control.ts).
+ */
+async function runCommand<R extends ControlRequest>(
+  settings: ServerSettings,
+  local: (db: Database) => Promise<ControlResults[R['command']]>,
+  request: R,
+): Promise<ControlResults[R['command']]> {
+  if (settings.databaseUrl !== undefined) return withOwnDatabase(settings, local);
   try {
-    return await withOwnDatabase(settings, create);
+    return await withOwnDatabase(settings, local);
   } catch (error) {
-    if (error instanceof DatabaseInUseError) return throughRunningPortal(settings, options);
+    if (error instanceof DatabaseInUseError) return throughRunningPortal(settings, request);
     throw error;
+  }
+}
+
+async function createAdmin(settings: ServerSettings, options: CreateAdminOptions): Promise<void> {
+  const { username, email } = options;
+  const admin = await runCommand(settings, (db) => createSiteAdmin(db, { username, email }), { command: 'create-admin', username, email });
+  if (options.json) process.stdout.write(`${JSON.stringify({ username: admin.username, token: admin.token })}\n`);
+  else {
+    process.stdout.write(
+      [
+        `Site administrator '${admin.username}' created.`,
+        `Website token (shown only now; store it securely): ${admin.token}`,
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
+function mailLines(mail: ListedMail): string[] {
+  return [
+    `${mail.created_at}  ${mail.sent_at === null ? 'queued' : `sent ${mail.sent_at}`}`,
+    `To: ${mail.to}`,
+    `Subject: ${mail.subject}`,
+    '',
+    ...mail.text.split(/\r?\n/).map((line) => `  ${line}`),
+    '',
+  ];
+}
+
+async function mailList(settings: ServerSettings, options: MailListOptions): Promise<void> {
+  const mails = await runCommand(settings, (db) => listMail(db, options.to), { command: 'mail-list', to: options.to });
+  if (options.json) {
+    for (const mail of mails) {
+      const line = { to: mail.to, subject: mail.subject, text: mail.text, created_at: mail.created_at, sent_at: mail.sent_at };
+      process.stdout.write(`${JSON.stringify(line)}\n`);
+    }
+  } else if (mails.length === 0) {
+    process.stdout.write(`No mail to ${options.to}.\n`);
+  } else {
+    process.stdout.write(mails.flatMap(mailLines).join('\n') + '\n');
   }
 }
 
@@ -115,28 +193,24 @@ async function main(argv: string[]): Promise<void> {
     if (command === undefined) process.exit(2);
     return;
   }
+  const failure = command === 'mail' ? 'Cannot list the mail' : 'Cannot create the administrator';
   try {
-    if (command !== 'create-admin') throw new UsageError(`Unknown command '${command}'.`);
-    const options = parseCreateAdmin(args);
-    const settings = loadServerSettings();
-    const admin = await createAdmin(settings, options);
-    if (options.json) process.stdout.write(`${JSON.stringify({ username: admin.username, token: admin.token })}\n`);
-    else {
-      process.stdout.write(
-        [
-          `Site administrator '${admin.username}' created.`,
-          `Website token (shown only now; store it securely): ${admin.token}`,
-          '',
-        ].join('\n'),
-      );
+    if (command === 'create-admin') {
+      const options = parseCreateAdmin(args);
+      await createAdmin(loadServerSettings(), options);
+    } else if (command === 'mail') {
+      const options = parseMailList(args);
+      await mailList(loadServerSettings(), options);
+    } else {
+      throw new UsageError(`Unknown command '${command}'.`);
     }
   } catch (error) {
     if (error instanceof UsageError) exit(2, `${error.message}\n\n${USAGE}`);
     if (error instanceof ConfigError) exit(1, ['Configuration error:', ...error.problems.map((p) => `  - ${p}`)].join('\n'));
     if (error instanceof CommandError || error instanceof ApiError || error instanceof MigrationError) {
-      exit(1, `Cannot create the administrator: ${error.message}`);
+      exit(1, `${failure}: ${error.message}`);
     }
-    exit(1, `Cannot create the administrator: ${(error as Error).message}`);
+    exit(1, `${failure}: ${(error as Error).message}`);
   }
 }
 

@@ -17,6 +17,7 @@ import {
 } from '@portal/shared/config';
 import { REMOTE_NAME } from '@portal/shared/contract';
 import { REPO_DIR, SERVER_DIR } from './paths.js';
+import { isMailAddress } from './services/mail-address.js';
 
 export class ConfigError extends Error {
   readonly problems: readonly string[];
@@ -35,6 +36,9 @@ export type Env = Readonly<Record<string, string | undefined>>;
  * one thread) and well under 2 s in 99 % of challenges.
  */
 export const DEFAULT_CHALLENGE_COST = 5000;
+
+/** How often the mail worker looks for due mail (PORTAL_MAIL_POLL_MS), in milliseconds. */
+export const DEFAULT_MAIL_POLL_MS = 2000;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -70,6 +74,12 @@ export interface ServerSettings {
   tlsClientCa: string | undefined;
   /** Addresses of reverse proxies whose X-Client-Cert / X-Forwarded-Proto headers are trusted. */
   trustedProxies: readonly string[];
+  /** smtp:// or smtps:// URL of the mail server (SMTP_URL); undefined: mail stays in the outbox. May hold a password: never log it. */
+  smtpUrl: string | undefined;
+  /** The sender of every mail (MAIL_FROM); undefined: web@<email_domain> of the portal configuration. */
+  mailFrom: string | undefined;
+  /** How often the mail worker looks for mail to send, in milliseconds (PORTAL_MAIL_POLL_MS). */
+  mailPollMs: number;
 }
 
 export interface Settings {
@@ -108,6 +118,7 @@ const SERVER_VARIABLES = [
   'PORTAL_TLS_KEY',
   'PORTAL_TLS_CLIENT_CA',
   'PORTAL_TRUSTED_PROXIES',
+  'PORTAL_MAIL_POLL_MS',
 ] as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -377,6 +388,31 @@ export function normalizeAddress(address: string): string {
   return lower.startsWith('::ffff:') && isIP(lower.slice(7)) === 4 ? lower.slice(7) : lower;
 }
 
+function parseSmtpUrl(text: string | undefined, problems: string[]): string | undefined {
+  if (text === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    // reported below; the value may hold a password, so it is never echoed
+  }
+  if (url === undefined || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '') {
+    problems.push('SMTP_URL: must be an smtp:// or smtps:// URL with a host, e.g. smtp://mail.example.test:587 (unset it to keep mail in the outbox)');
+    return undefined;
+  }
+  return text.trim();
+}
+
+function parseMailFrom(text: string | undefined, problems: string[]): string | undefined {
+  if (text === undefined) return undefined;
+  const address = text.trim();
+  if (!isMailAddress(address)) {
+    problems.push(`MAIL_FROM: ${quote(address.replace(/[\r\n]/g, ' '))} is not one email address`);
+    return undefined;
+  }
+  return address;
+}
+
 function collectServerSettings(env: Env, cwd: string, problems: string[]): ServerSettings {
   const databaseUrl = parseDatabaseUrl(nonEmpty(env.DATABASE_URL), problems);
   const host = nonEmpty(env.HOST)?.trim() ?? 'localhost';
@@ -449,6 +485,9 @@ function collectServerSettings(env: Env, cwd: string, problems: string[]): Serve
     tlsKey,
     tlsClientCa,
     trustedProxies: parseTrustedProxies(nonEmpty(env.PORTAL_TRUSTED_PROXIES), problems),
+    smtpUrl: parseSmtpUrl(nonEmpty(env.SMTP_URL), problems),
+    mailFrom: parseMailFrom(nonEmpty(env.MAIL_FROM), problems),
+    mailPollMs: parseCount('PORTAL_MAIL_POLL_MS', nonEmpty(env.PORTAL_MAIL_POLL_MS), DEFAULT_MAIL_POLL_MS, 3_600_000, problems),
   };
 }
 

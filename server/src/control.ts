@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Database } from './db/database.js';
 import { ApiError } from './errors.js';
 import { createSiteAdmin, type CreatedAdmin } from './services/admin.js';
+import { listMail, type ListedMail } from './services/mail.js';
 
 export const CONTROL_SOCKET_NAME = 'portal.sock';
 const MAX_REQUEST_BYTES = 64 * 1024;
@@ -18,16 +19,34 @@ export function controlSocketPath(dataDir: string): string {
   return join(dataDir, CONTROL_SOCKET_NAME);
 }
 
-export type ControlRequest = { command: 'create-admin'; username: string; email: string };
-export type ControlResponse = { ok: true; result: CreatedAdmin } | { ok: false; error: string };
+export type ControlRequest =
+  | { command: 'create-admin'; username: string; email: string }
+  | { command: 'mail-list'; to: string };
+
+/** What each command answers. */
+export interface ControlResults {
+  'create-admin': CreatedAdmin;
+  'mail-list': ListedMail[];
+}
+
+export type ControlResponse<C extends ControlRequest['command'] = ControlRequest['command']> =
+  | { ok: true; result: ControlResults[C] }
+  | { ok: false; error: string };
 
 async function handle(db: Database, request: unknown): Promise<ControlResponse> {
   if (typeof request !== 'object' || request === null) return { ok: false, error: 'The request is not a JSON object.' };
-  const { command, username, email } = request as Record<string, unknown>;
-  if (command !== 'create-admin') return { ok: false, error: `Unknown command '${String(command)}'.` };
-  if (typeof username !== 'string' || typeof email !== 'string') return { ok: false, error: 'create-admin needs a username and an email.' };
+  const { command, username, email, to } = request as Record<string, unknown>;
   try {
-    return { ok: true, result: await createSiteAdmin(db, { username, email }) };
+    switch (command) {
+      case 'create-admin':
+        if (typeof username !== 'string' || typeof email !== 'string') return { ok: false, error: 'create-admin needs a username and an email.' };
+        return { ok: true, result: await createSiteAdmin(db, { username, email }) };
+      case 'mail-list':
+        if (typeof to !== 'string') return { ok: false, error: 'mail-list needs an address.' };
+        return { ok: true, result: await listMail(db, to) };
+      default:
+        return { ok: false, error: `Unknown command '${String(command)}'.` };
+    }
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, error: error.message };
     throw error;
@@ -106,7 +125,7 @@ export async function startControlServer(
 }
 
 /** Sends one command to a running portal; rejects when nothing listens on the socket. */
-export function sendControlRequest(dataDir: string, request: ControlRequest, timeoutMs = 30_000): Promise<ControlResponse> {
+export function sendControlRequest<R extends ControlRequest>(dataDir: string, request: R, timeoutMs = 30_000): Promise<ControlResponse<R['command']>> {
   return new Promise((resolve, reject) => {
     const socket = createConnection(controlSocketPath(dataDir));
     let answer = '';
@@ -117,7 +136,7 @@ export function sendControlRequest(dataDir: string, request: ControlRequest, tim
     socket.on('error', reject);
     socket.on('end', () => {
       try {
-        resolve(JSON.parse(answer) as ControlResponse);
+        resolve(JSON.parse(answer) as ControlResponse<R['command']>);
       } catch {
         reject(new Error('The running portal gave an answer that is not JSON.'));
       }

@@ -1,7 +1,8 @@
 /**
- * Starts the portal server: settings → database → migrations → demo data → HTTP. Expected
- * failures (bad configuration, a database in use, a broken manifest …) end the process with a
- * one-line reason and exit code 1; SIGINT/SIGTERM close everything and exit 0.
+ * Starts the portal server: settings → database → migrations → demo data → HTTP → command
+ * socket → mail worker. Expected failures (bad configuration, a database in use, a broken
+ * manifest …) end the process with a one-line reason and exit code 1; SIGINT/SIGTERM close
+ * everything (the mail worker too: no timer is left) and exit 0.
  */
 import { readFileSync } from 'node:fs';
 import { buildApp, type App, type AppTls } from './app.js';
@@ -14,6 +15,8 @@ import { openDatabase } from './db/open.js';
 import { demoSignInText, readDemoAccountsFile, seedDemoData, writeDemoAccountsFile } from './seed.js';
 import { checkEnvironmentManifest, ManifestError } from './services/environment.js';
 import { RouteDeclarationError } from './plugins/route-access.js';
+import { contactAddress } from '@portal/shared/config';
+import { createMailWorker, smtpTransport, type MailWorker } from './services/mail-worker.js';
 
 
 function fail(message: string): never {
@@ -63,6 +66,7 @@ async function start(settings: Settings): Promise<void> {
   let db: Database | undefined;
   let app: App | undefined;
   let control: ControlServer | undefined;
+  let mailWorker: MailWorker | undefined;
   let stopping = false;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
     if (stopping) return;
@@ -70,6 +74,7 @@ async function start(settings: Settings): Promise<void> {
     app?.log.info({ signal }, 'shutting down');
     try {
       await control?.close();
+      await mailWorker?.stop();
       await app?.close();
       await db?.close();
     } catch (error) {
@@ -101,6 +106,20 @@ async function start(settings: Settings): Promise<void> {
     if (db.kind === 'pglite') {
       control = await startControlServer(server.dataDir, openDb, (error) => log.error({ err: error }, 'command from the command line failed'));
     }
+    // Mail: delivered over SMTP when SMTP_URL is set, else kept in the outbox (`portal mail list`).
+    if (server.smtpUrl !== undefined) {
+      mailWorker = createMailWorker({
+        db: openDb,
+        transport: smtpTransport(server.smtpUrl),
+        from: server.mailFrom ?? contactAddress(settings.portal),
+        pollMs: server.mailPollMs,
+        onError: (error) => log.error({ err: error }, 'mail delivery: cannot read the outbox'),
+        onDeliveryFailed: (failure) => log.warn({ mail: failure.id, attempts: failure.attempts, nextAttemptAt: failure.nextAttemptAt, error: failure.error }, 'mail delivery failed; it will be retried'),
+      });
+      mailWorker.start();
+    } else {
+      log.info('SMTP_URL is not set: mail stays in the outbox (read it with `portal mail list --to ADDRESS`)');
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : server.port;
     const database = db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${server.dataDir}`;
@@ -109,6 +128,7 @@ async function start(settings: Settings): Promise<void> {
     if (server.seedDemo) process.stdout.write(demoSignInText(readDemoAccountsFile(server.dataDir), `${url}/login`));
   } catch (error) {
     await control?.close().catch(() => undefined);
+    await mailWorker?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     const expected = EXPECTED_ERRORS.some((type) => error instanceof type);

@@ -11,11 +11,14 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
+import { enqueueMail } from '../src/services/mail.js';
 import { SERVER_DIR } from '../src/paths.js';
 import { ADMIN_CREATED_COMMENT } from '../src/services/admin.js';
 import { permissionsOf } from '../src/services/roles.js';
-import { API, postSignIn } from './auth-helpers.js';
+import { API, MINUTE, TestClock, postSignIn } from './auth-helpers.js';
+import { startSmtpCatcher, waitFor } from './mail-helpers.js';
 import { POSTGRES_URL, createFixture, createPostgresSchema, createTestApp, type Fixture } from './helpers.js';
 
 interface Result {
@@ -205,6 +208,174 @@ describe('portal create-admin', () => {
         } finally {
           await app.close();
         }
+      } finally {
+        await schema.drop();
+      }
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// mail list
+
+/** In the past: the mails are due at once for a running portal (which goes by the system clock). */
+const T0 = new Date('2020-01-01T12:00:00.000Z');
+const MAILS = [
+  { to: 'Jane.Doe@Example.test', subject: 'Your verification code', text: 'Your code is 123456.\nIt expires in 10 minutes.' },
+  { to: 'someone.else@example.test', subject: 'Not for Jane', text: 'Other.' },
+  { to: 'jane.doe@example.test', subject: 'Your new code', text: 'Your code is 654321.' },
+];
+
+/** Queues MAILS a minute apart (from T0) into an embedded database folder, then closes it. */
+async function queueMails(dataDir: string): Promise<void> {
+  const db = await openPglite({ dataDir });
+  try {
+    await migrate(db);
+    const clock = new TestClock(T0);
+    for (const mail of MAILS) {
+      await db.transaction((tx) => enqueueMail(tx, mail, clock));
+      clock.advance(MINUTE);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+const JANE_JSON = [
+  '{"to":"jane.doe@example.test","subject":"Your new code","text":"Your code is 654321.","created_at":"2020-01-01T12:02:00.000Z","sent_at":null}',
+  '{"to":"Jane.Doe@Example.test","subject":"Your verification code","text":"Your code is 123456.\\nIt expires in 10 minutes.","created_at":"2020-01-01T12:00:00.000Z","sent_at":null}',
+  '',
+].join('\n');
+
+describe('portal mail list', () => {
+  test('usage errors', async () => {
+    const env = { PORTAL_DATA_DIR: join(dir, 'never') };
+    const noTo = await runCli(['mail', 'list'], env);
+    assert.equal(noTo.code, 2);
+    assert.match(noTo.stderr, /^mail list needs --to ADDRESS\.\n\nUsage: portal <command>/);
+    const noSub = await runCli(['mail'], env);
+    assert.equal(noSub.code, 2);
+    assert.match(noSub.stderr, /^mail needs a subcommand: list\./);
+    const badSub = await runCli(['mail', 'send', '--to', 'a@b.test'], env);
+    assert.equal(badSub.code, 2);
+    assert.match(badSub.stderr, /^Unknown mail subcommand 'send'\./);
+    const option = await runCli(['mail', 'list', '--to', 'a@b.test', '--all'], env);
+    assert.equal(option.code, 2);
+    assert.match(option.stderr, /Unknown option '--all'/);
+  });
+
+  test('with the portal stopped: reads the embedded database itself, newest first, any letter case', async () => {
+    const dataDir = join(dir, 'mail-stopped');
+    await queueMails(dataDir);
+    const json = await runCli(['mail', 'list', '--to', 'JANE.DOE@example.TEST', '--json'], { PORTAL_DATA_DIR: dataDir });
+    assert.equal(json.stderr, '');
+    assert.equal(json.code, 0);
+    assert.equal(json.stdout, JANE_JSON);
+    for (const line of json.stdout.trim().split('\n')) {
+      assert.deepEqual(Object.keys(JSON.parse(line) as object), ['to', 'subject', 'text', 'created_at', 'sent_at']);
+    }
+
+    const text = await runCli(['mail', 'list', '--to', 'jane.doe@example.test'], { PORTAL_DATA_DIR: dataDir });
+    assert.equal(text.code, 0);
+    assert.equal(
+      text.stdout,
+      [
+        '2020-01-01T12:02:00.000Z  queued',
+        'To: jane.doe@example.test',
+        'Subject: Your new code',
+        '',
+        '  Your code is 654321.',
+        '',
+        '2020-01-01T12:00:00.000Z  queued',
+        'To: Jane.Doe@Example.test',
+        'Subject: Your verification code',
+        '',
+        '  Your code is 123456.',
+        '  It expires in 10 minutes.',
+        '',
+        '',
+      ].join('\n'),
+    );
+    const none = await runCli(['mail', 'list', '--to', 'nobody@example.test', '--json'], { PORTAL_DATA_DIR: dataDir });
+    assert.equal(none.code, 0);
+    assert.equal(none.stdout, '');
+    const noneText = await runCli(['mail', 'list', '--to', 'nobody@example.test'], { PORTAL_DATA_DIR: dataDir });
+    assert.equal(noneText.stdout, 'No mail to nobody@example.test.\n');
+  });
+
+  test('with the portal running: through its socket; with SMTP_URL the portal delivers the outbox and stops cleanly', async () => {
+    const dataDir = join(dir, 'mail-running');
+    await queueMails(dataDir);
+    const smtp = await startSmtpCatcher();
+    const portal: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: SERVER_DIR,
+      env: {
+        PATH: process.env.PATH ?? '',
+        LOG_LEVEL: 'warn',
+        PORT: '0',
+        PORTAL_DATA_DIR: dataDir,
+        PORTAL_SEED_DEMO: 'false',
+        PORTAL_HOST_DIR: fixture.hostDir,
+        PORTAL_REMOTES_DIR: fixture.remotesDir,
+        PORTAL_ENVIRONMENT_MANIFEST: fixture.manifestFile,
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'portal@example.test',
+        PORTAL_MAIL_POLL_MS: '100',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    portal.stdout?.setEncoding('utf8').on('data', (c: string) => (output += c));
+    portal.stderr?.setEncoding('utf8').on('data', (c: string) => (output += c));
+    const exited = new Promise<number | null>((resolve) => portal.once('exit', (code) => resolve(code)));
+    try {
+      await waitFor(`the portal to start:\n${output}`, () => /Portal running at /.test(output) || undefined, 60_000);
+      await waitFor('the delivery of the three mails', () => smtp.received.length === 3 || undefined);
+      assert.deepEqual(smtp.received.map((m) => m.headers.subject), MAILS.map((m) => m.subject));
+      assert.ok(smtp.received.every((m) => m.from === 'portal@example.test' && m.headers.from === 'portal@example.test'));
+      assert.equal(smtp.received[0]?.text, MAILS[0]?.text);
+
+      // The database is held by the portal: the command goes through its socket.
+      const json = await runCli(['mail', 'list', '--to', 'jane.doe@EXAMPLE.test', '--json'], { PORTAL_DATA_DIR: dataDir });
+      assert.equal(json.stderr, '');
+      assert.equal(json.code, 0);
+      const lines = json.stdout.trim().split('\n').map((line) => JSON.parse(line) as { subject: string; created_at: string; sent_at: string | null });
+      assert.deepEqual(lines.map((l) => [l.subject, l.created_at]), [
+        ['Your new code', '2020-01-01T12:02:00.000Z'],
+        ['Your verification code', '2020-01-01T12:00:00.000Z'],
+      ]);
+      assert.ok(lines.every((l) => typeof l.sent_at === 'string' && !Number.isNaN(Date.parse(l.sent_at))), json.stdout);
+      assert.equal(
+        json.stdout.replace(/"sent_at":"[^"]+"/g, '"sent_at":null'),
+        JANE_JSON,
+      );
+    } finally {
+      portal.kill('SIGTERM');
+      assert.equal(await exited, 0, output);
+      await smtp.close();
+    }
+    assert.equal(smtp.received.length, 3, 'each mail delivered once');
+    assert.doesNotMatch(output, /error|failed/i);
+  });
+
+  const pgUrl = POSTGRES_URL;
+  if (pgUrl) {
+    test('with DATABASE_URL: reads PostgreSQL directly', async () => {
+      const schema = await createPostgresSchema();
+      try {
+        const db = schema.open();
+        await migrate(db);
+        const clock = new TestClock(T0);
+        for (const mail of MAILS) {
+          await db.transaction((tx) => enqueueMail(tx, mail, clock));
+          clock.advance(MINUTE);
+        }
+        const url = new URL(pgUrl);
+        url.searchParams.set('options', `-c search_path=${schema.name}`);
+        const result = await runCli(['mail', 'list', '--to', 'JANE.DOE@example.test', '--json'], { DATABASE_URL: url.toString(), PORTAL_DATA_DIR: join(dir, 'unused') });
+        assert.equal(result.stderr, '');
+        assert.equal(result.code, 0);
+        assert.equal(result.stdout, JANE_JSON);
       } finally {
         await schema.drop();
       }

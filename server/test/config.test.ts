@@ -205,7 +205,27 @@ describe('server settings', () => {
       tlsKey: undefined,
       tlsClientCa: undefined,
       trustedProxies: [],
+      smtpUrl: undefined,
+      mailFrom: undefined,
+      mailPollMs: 2000,
     });
+  });
+
+  test('mail settings', () => {
+    const settings = server({ SMTP_URL: ' smtp://user:p%40ss@mail.example.test:2525 ', MAIL_FROM: 'portal@example.test', PORTAL_MAIL_POLL_MS: '500' });
+    assert.equal(settings.smtpUrl, 'smtp://user:p%40ss@mail.example.test:2525');
+    assert.equal(settings.mailFrom, 'portal@example.test');
+    assert.equal(settings.mailPollMs, 500);
+    assert.equal(server({ SMTP_URL: 'smtps://mail.example.test' }).smtpUrl, 'smtps://mail.example.test');
+    const problems = problemsOf(() => server({ SMTP_URL: 'http://user:hunter2@mail.example.test', MAIL_FROM: 'a@b.test, c@d.test', PORTAL_MAIL_POLL_MS: '0' }));
+    assert.deepEqual(problems, [
+      'SMTP_URL: must be an smtp:// or smtps:// URL with a host, e.g. smtp://mail.example.test:587 (unset it to keep mail in the outbox)',
+      "MAIL_FROM: 'a@b.test, c@d.test' is not one email address",
+      "PORTAL_MAIL_POLL_MS: '0' is not a whole number from 1 to 3600000",
+    ]);
+    assert.ok(!problems.join('\n').includes('hunter2'), 'the password of SMTP_URL is never echoed');
+    assert.deepEqual(problemsOf(() => server({ SMTP_URL: 'not a url' })).length, 1);
+    assert.deepEqual(problemsOf(() => server({ MAIL_FROM: 'a@b.test\r\nBcc: x@y.test' })), ["MAIL_FROM: 'a@b.test  Bcc: x@y.test' is not one email address"]);
   });
 
   test('sign-in, session, challenge, TLS and proxy settings', () => {

@@ -20,7 +20,8 @@ import {
 const ACCOUNTS_SQL = readFileSync(join(MIGRATIONS_DIR, '0001_accounts.sql'), 'utf8');
 const SIGN_IN_SQL = readFileSync(join(MIGRATIONS_DIR, '0002_sign_in.sql'), 'utf8');
 const USER_GROUPS_SQL = readFileSync(join(MIGRATIONS_DIR, '0003_user_groups.sql'), 'utf8');
-const ALL_TABLES = ['account_certificates', 'account_roles', 'account_updates', 'accounts', 'group_memberships', 'login_failures', 'schema_migrations', 'server_secrets', 'sessions', 'used_challenges', 'user_groups'];
+const MAIL_OUTBOX_SQL = readFileSync(join(MIGRATIONS_DIR, '0004_mail_outbox.sql'), 'utf8');
+const ALL_TABLES = ['account_certificates', 'account_roles', 'account_updates', 'accounts', 'group_memberships', 'login_failures', 'mail_outbox', 'schema_migrations', 'server_secrets', 'sessions', 'used_challenges', 'user_groups'];
 
 function extra(version: number, name: string, sql: string): Migration {
   return { version, name, sql, checksum: checksumOf(sql) };
@@ -36,7 +37,7 @@ async function recorded(db: Database): Promise<{ version: number; name: string; 
 describe('migration files', () => {
   test('are read in order with their sha256', () => {
     const migrations = readMigrations();
-    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups']]);
+    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox']]);
     assert.equal(migrations[0]?.checksum, createHash('sha256').update(ACCOUNTS_SQL).digest('hex'));
   });
 
@@ -65,12 +66,13 @@ for (const kind of DATABASE_KINDS) {
       const db = await createEmptyDatabase(kind);
       try {
         assert.deepEqual(await tableNames(db), []);
-        assert.deepEqual(await migrate(db), ['0001_accounts', '0002_sign_in', '0003_user_groups']);
+        assert.deepEqual(await migrate(db), ['0001_accounts', '0002_sign_in', '0003_user_groups', '0004_mail_outbox']);
         assert.deepEqual(await tableNames(db), ALL_TABLES);
         assert.deepEqual(await recorded(db), [
           { version: 1, name: 'accounts', checksum: checksumOf(ACCOUNTS_SQL), applied: true },
           { version: 2, name: 'sign_in', checksum: checksumOf(SIGN_IN_SQL), applied: true },
           { version: 3, name: 'user_groups', checksum: checksumOf(USER_GROUPS_SQL), applied: true },
+          { version: 4, name: 'mail_outbox', checksum: checksumOf(MAIL_OUTBOX_SQL), applied: true },
         ]);
       } finally {
         await db.close();
@@ -126,7 +128,7 @@ for (const kind of DATABASE_KINDS) {
           return true;
         });
         assert.ok(!(await tableNames(db)).includes('half'));
-        assert.deepEqual((await recorded(db)).map((r) => r.version), [1, 2, 3]);
+        assert.deepEqual((await recorded(db)).map((r) => r.version), [1, 2, 3, 4]);
       } finally {
         await db.close();
       }
@@ -204,12 +206,58 @@ for (const kind of DATABASE_KINDS) {
           certificates: (await db.query('select account_id, identity from account_certificates')).rows,
         });
         const before = await snapshot();
-        assert.deepEqual(await migrate(db), ['0003_user_groups']);
+        assert.deepEqual(await migrate(db, readMigrations().filter((m) => m.version <= 3)), ['0003_user_groups']);
         assert.deepEqual(await snapshot(), before);
         // The old rows take part in the new tables.
         await db.query("insert into user_groups (id, name, description) values ('PORTAL', 'Portal Team', 'Builds the portal.')");
         await db.query("insert into group_memberships (user_group_id, account_id, group_name) select 'PORTAL', id, 'PORTAL-user' from accounts");
         assert.deepEqual((await db.query('select count(*)::int as n from group_memberships')).rows, [{ n: 2 }]);
+      } finally {
+        await db.close();
+      }
+    });
+
+    test('0004 on a database that holds real rows from 0001 to 0003 keeps every row', async () => {
+      const db = await createEmptyDatabase(kind);
+      try {
+        await migrate(db, readMigrations().filter((m) => m.version <= 3));
+        await db.exec(`
+          insert into accounts (username, email, token_hash) values ('admin', 'admin@example.test', '$argon2id$x'), ('user', 'user@example.test', null);
+          insert into account_roles (account_id, role) select id, 'user' from accounts;
+          insert into account_updates (account_id, comment, username, active) select id, 'Created.', 'system', true from accounts;
+          insert into sessions (id_hash, account_id, created_at, last_seen_at, expires_at)
+            select 'h' || id, id, now(), now(), now() + interval '1 hour' from accounts;
+          insert into account_certificates (account_id, identity) select id, '1234567890' from accounts where username = 'admin';
+          insert into login_failures (key, failures, last_failure_at) values ('id:nobody', 2, now());
+          insert into server_secrets (name, value) values ('challenge', 'secret');
+          insert into used_challenges (signature_hash, expires_at) values ('sig', now() + interval '10 minutes');
+          insert into user_groups (id, name, description) values ('PORTAL', 'Portal Team', 'Builds the portal.');
+          insert into group_memberships (user_group_id, account_id, group_name) select 'PORTAL', id, 'PORTAL-user' from accounts;
+        `);
+        const snapshot = async () => ({
+          accounts: (await db.query('select id, username, email, token_hash, active, closed, created_at from accounts order by id')).rows,
+          roles: (await db.query('select account_id, role from account_roles order by account_id, role')).rows,
+          updates: (await db.query('select id, account_id, comment, created_at from account_updates order by id')).rows,
+          sessions: (await db.query('select id_hash, account_id, expires_at from sessions order by id_hash')).rows,
+          certificates: (await db.query('select account_id, identity from account_certificates')).rows,
+          failures: (await db.query('select key, failures from login_failures')).rows,
+          secrets: (await db.query('select name, value from server_secrets')).rows,
+          challenges: (await db.query('select signature_hash from used_challenges')).rows,
+          groups: (await db.query('select id, name, description, created_at from user_groups')).rows,
+          memberships: (await db.query('select user_group_id, account_id, group_name from group_memberships order by account_id')).rows,
+        });
+        const before = await snapshot();
+        assert.equal(before.memberships.length, 2);
+        assert.deepEqual(await migrate(db), ['0004_mail_outbox']);
+        assert.deepEqual(await snapshot(), before);
+        // The new table takes mail, with its defaults.
+        const { rows } = await db.query<{ attempts: number; last_error: string | null; sent_at: Date | null }>(
+          "insert into mail_outbox (to_address, subject, body, created_at, next_attempt_at) values ('user@example.test', 'S', 'T', now(), now()) returning attempts, last_error, sent_at",
+        );
+        assert.deepEqual(rows, [{ attempts: 0, last_error: null, sent_at: null }]);
+        await assert.rejects(db.query("insert into mail_outbox (to_address, subject, body, created_at) values ('a@b.c', 'S', 'T', now())"), /next_attempt_at/);
+        const index = await db.query<{ indexdef: string }>("select indexdef from pg_indexes where tablename = 'mail_outbox' and indexname = 'mail_outbox_sent_at_next_attempt_at_idx'");
+        assert.match(index.rows[0]?.indexdef ?? '', /\(sent_at, next_attempt_at\)/);
       } finally {
         await db.close();
       }
@@ -284,8 +332,8 @@ if (POSTGRES_URL) {
       try {
         const [a, b] = [schema.open(), schema.open()];
         const results = await Promise.all([migrate(a), migrate(b)]);
-        assert.deepEqual(results.flat().sort(), ['0001_accounts', '0002_sign_in', '0003_user_groups']);
-        assert.deepEqual((await recorded(a)).map((r) => r.version), [1, 2, 3]);
+        assert.deepEqual(results.flat().sort(), ['0001_accounts', '0002_sign_in', '0003_user_groups', '0004_mail_outbox']);
+        assert.deepEqual((await recorded(a)).map((r) => r.version), [1, 2, 3, 4]);
         assert.deepEqual(await tableNames(b), ALL_TABLES);
       } finally {
         await schema.drop();
