@@ -4,7 +4,7 @@
  * embedded database (through the portal's socket). Both admins sign in with the printed token.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,12 +19,25 @@ import { ADMIN_CREATED_COMMENT } from '../src/services/admin.js';
 import { permissionsOf } from '../src/services/roles.js';
 import { API, MINUTE, TestClock, postSignIn } from './auth-helpers.js';
 import { startSmtpCatcher, waitFor } from './mail-helpers.js';
+import { runningUrl, startMain } from './process-helpers.js';
 import { POSTGRES_URL, createFixture, createPostgresSchema, createTestApp, type Fixture } from './helpers.js';
 
 interface Result {
   code: number | null;
   stdout: string;
   stderr: string;
+}
+
+/** What a portal started by these tests runs with: its own data folder, the test site, no demo data. */
+function portalEnv(dataDir: string): Record<string, string> {
+  return {
+    PORT: '0',
+    PORTAL_DATA_DIR: dataDir,
+    PORTAL_SEED_DEMO: 'false',
+    PORTAL_HOST_DIR: fixture.hostDir,
+    PORTAL_REMOTES_DIR: fixture.remotesDir,
+    PORTAL_ENVIRONMENT_MANIFEST: fixture.manifestFile,
+  };
 }
 
 function runCli(args: string[], env: Record<string, string>): Promise<Result> {
@@ -132,31 +145,9 @@ describe('portal create-admin', () => {
 
   test('with the portal running on the embedded database: goes through its socket', async () => {
     const dataDir = join(dir, 'running');
-    const portal: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: SERVER_DIR,
-      env: {
-        PATH: process.env.PATH ?? '',
-        LOG_LEVEL: 'warn',
-        PORT: '0',
-        PORTAL_DATA_DIR: dataDir,
-        PORTAL_SEED_DEMO: 'false',
-        PORTAL_CHALLENGE_COST: '1',
-        PORTAL_HOST_DIR: fixture.hostDir,
-        PORTAL_REMOTES_DIR: fixture.remotesDir,
-        PORTAL_ENVIRONMENT_MANIFEST: fixture.manifestFile,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    portal.stdout?.setEncoding('utf8').on('data', (c: string) => (output += c));
-    portal.stderr?.setEncoding('utf8').on('data', (c: string) => (output += c));
+    const portal = startMain({ ...portalEnv(dataDir), PORTAL_CHALLENGE_COST: '1' });
     try {
-      let url: string | undefined;
-      for (let i = 0; i < 600 && !url; i++) {
-        url = /Portal running at (http:\/\/localhost:\d+)/.exec(output)?.[1];
-        if (!url) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      assert.ok(url, `the portal started:\n${output}`);
+      const url = await runningUrl(portal);
 
       const result = await runCli(['create-admin', '--username', 'live.admin', '--email', 'live@example.test'], { PORTAL_DATA_DIR: dataDir });
       assert.equal(result.stderr, '');
@@ -181,8 +172,8 @@ describe('portal create-admin', () => {
       assert.equal(signIn.status, 200);
       assert.deepEqual(await signIn.json(), { username: 'live.admin', permissions: permissionsOf(['site-admin']) });
     } finally {
-      portal.kill('SIGTERM');
-      await new Promise((resolve) => portal.once('exit', resolve));
+      portal.child.kill('SIGTERM');
+      await portal.exit;
     }
   });
 
@@ -307,29 +298,9 @@ describe('portal mail list', () => {
     const dataDir = join(dir, 'mail-running');
     await queueMails(dataDir);
     const smtp = await startSmtpCatcher();
-    const portal: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: SERVER_DIR,
-      env: {
-        PATH: process.env.PATH ?? '',
-        LOG_LEVEL: 'warn',
-        PORT: '0',
-        PORTAL_DATA_DIR: dataDir,
-        PORTAL_SEED_DEMO: 'false',
-        PORTAL_HOST_DIR: fixture.hostDir,
-        PORTAL_REMOTES_DIR: fixture.remotesDir,
-        PORTAL_ENVIRONMENT_MANIFEST: fixture.manifestFile,
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'portal@example.test',
-        PORTAL_MAIL_POLL_MS: '100',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    portal.stdout?.setEncoding('utf8').on('data', (c: string) => (output += c));
-    portal.stderr?.setEncoding('utf8').on('data', (c: string) => (output += c));
-    const exited = new Promise<number | null>((resolve) => portal.once('exit', (code) => resolve(code)));
+    const portal = startMain({ ...portalEnv(dataDir), SMTP_URL: smtp.url, MAIL_FROM: 'portal@example.test', PORTAL_MAIL_POLL_MS: '100' });
     try {
-      await waitFor(`the portal to start:\n${output}`, () => /Portal running at /.test(output) || undefined, 60_000);
+      await runningUrl(portal);
       await waitFor('the delivery of the three mails', () => smtp.received.length === 3 || undefined);
       assert.deepEqual(smtp.received.map((m) => m.headers.subject), MAILS.map((m) => m.subject));
       assert.ok(smtp.received.every((m) => m.from === 'portal@example.test' && m.headers.from === 'portal@example.test'));
@@ -350,12 +321,12 @@ describe('portal mail list', () => {
         JANE_JSON,
       );
     } finally {
-      portal.kill('SIGTERM');
-      assert.equal(await exited, 0, output);
+      portal.child.kill('SIGTERM');
+      assert.equal((await portal.exit).code, 0, portal.output());
       await smtp.close();
     }
     assert.equal(smtp.received.length, 3, 'each mail delivered once');
-    assert.doesNotMatch(output, /error|failed/i);
+    assert.doesNotMatch(portal.output(), /error|failed/i);
   });
 
   const pgUrl = POSTGRES_URL;

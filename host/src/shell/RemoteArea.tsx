@@ -1,22 +1,13 @@
 import { remoteForPath, type RemoteModule, type RemoteRoute } from '@portal/shared';
-import { Spin } from 'antd';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation, useRoutes } from 'react-router-dom';
 import type { PortalRemote } from '../federation/environment';
+import { Loading } from './Loading';
 import { PortalLayout } from './PortalLayout';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RequireAccess } from './RequireAccess';
 import { RemoteUnavailable } from './RemoteUnavailable';
 import { loadEnvironment, remoteLoader, useEnvironmentStore } from './startup';
-
-function Loading() {
-  return (
-    <div role="status" aria-live="polite" style={{ padding: 48, textAlign: 'center' }}>
-      <Spin />
-      <div style={{ marginTop: 12 }}>Loading…</div>
-    </div>
-  );
-}
 
 /** Every path not owned by the host: find its remote by the manifest's prefixes, or not found. */
 export function RemoteArea() {

@@ -1,8 +1,8 @@
 import type { RouteAccess } from '@portal/shared';
-import { Spin } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { guardDecision } from './guard';
+import { Loading } from './Loading';
 import { useSessionCheck } from './useSessionCheck';
 
 /**
@@ -21,12 +21,6 @@ export function RequireAccess({ access, children }: { access: RouteAccess; child
     else navigate(decision.to, { replace: true });
   });
 
-  if (!allowed) {
-    return (
-      <div role="status" aria-live="polite" style={{ padding: 48, textAlign: 'center' }}>
-        <Spin />
-      </div>
-    );
-  }
+  if (!allowed) return <Loading />;
   return <>{children}</>;
 }

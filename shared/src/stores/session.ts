@@ -19,22 +19,45 @@ export interface SessionState {
   signedOut(): void;
 }
 
-export const useSessionStore = create<SessionState>()((set, get) => ({
-  status: 'unknown',
-  async resolve(signal) {
+/** Rejects when the signal aborts; otherwise follows the promise. */
+function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+export const useSessionStore = create<SessionState>()((set, get) => {
+  // Callers asking at the same moment (the shell starting, the guard of the first page) share
+  // one request; a caller that aborts stops waiting without cancelling it for the others.
+  let inFlight: Promise<SessionState> | null = null;
+  const ask = async (): Promise<SessionState> => {
     try {
-      const session = await getCurrentSession({ signal });
+      const session = await getCurrentSession();
       set({ status: 'signed-in', session, error: undefined });
     } catch (error) {
-      if (signal?.aborted) throw error;
       if (error instanceof ApiError && error.status === 401) set({ status: 'anonymous', session: undefined, error: undefined });
       else set({ status: 'error', session: undefined, error });
     }
     return get();
-  },
-  signedIn: (session) => set({ status: 'signed-in', session, error: undefined }),
-  signedOut: () => set({ status: 'anonymous', session: undefined, error: undefined }),
-}));
+  };
+  return {
+    status: 'unknown',
+    resolve(signal) {
+      if (!inFlight) {
+        inFlight = ask().finally(() => {
+          inFlight = null;
+        });
+      }
+      return abortable(inFlight, signal);
+    },
+    signedIn: (session) => set({ status: 'signed-in', session, error: undefined }),
+    signedOut: () => set({ status: 'anonymous', session: undefined, error: undefined }),
+  };
+});
 
 export function hasPermission(session: Session | undefined, permission: Permission): boolean {
   return session?.permissions.includes(permission) ?? false;

@@ -1,0 +1,38 @@
+/** The server as a child process, `node --import tsx src/main.ts`, for tests that need a real one. */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_DIR } from '../src/paths.js';
+
+export interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts main with exactly these environment variables (plus PATH). */
+export function startMain(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, output: () => output, exit };
+}
+
+/** Waits for the "Portal running at" line; returns the URL it names. */
+export async function runningUrl(running: Running, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = /Portal running at (http:\/\/localhost:\d+)/.exec(running.output());
+    if (match?.[1]) return match[1];
+    if (running.child.exitCode !== null) assert.fail(`main exited (${running.child.exitCode}) before running:\n${running.output()}`);
+    if (Date.now() > deadline) assert.fail(`main did not start within ${timeoutMs} ms:\n${running.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

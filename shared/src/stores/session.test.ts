@@ -1,0 +1,45 @@
+import { clearXsrfToken } from '../api/client';
+import { useSessionStore } from './session';
+
+const answer = (status: number, body: unknown) => ({ ok: status < 400, status, statusText: '', text: async () => JSON.stringify(body) });
+
+describe('the session store', () => {
+  let current: ReturnType<typeof answer>;
+  beforeEach(() => {
+    clearXsrfToken();
+    current = answer(200, { username: 'jane', permissions: ['VIEW_ACCOUNT', 'not-a-permission'] });
+    global.fetch = jest.fn(async (url: string) => (url.endsWith('/xsrf') ? answer(200, { ok: 't' }) : current)) as unknown as typeof fetch;
+  });
+
+  const sessionCalls = () => (global.fetch as jest.Mock).mock.calls.filter(([url]) => String(url).endsWith('/sessions/current')).length;
+
+  it('asks the server once for callers asking at the same moment', async () => {
+    const [a, b] = await Promise.all([useSessionStore.getState().resolve(), useSessionStore.getState().resolve()]);
+    expect(sessionCalls()).toBe(1);
+    expect(a.status).toBe('signed-in');
+    expect(b.session).toEqual({ username: 'jane', permissions: ['VIEW_ACCOUNT'] });
+  });
+
+  it('asks again for a later navigation', async () => {
+    await useSessionStore.getState().resolve();
+    await useSessionStore.getState().resolve();
+    expect(sessionCalls()).toBe(2);
+  });
+
+  it('lets one caller stop waiting without cancelling the answer for the others', async () => {
+    const controller = new AbortController();
+    const aborted = useSessionStore.getState().resolve(controller.signal);
+    const other = useSessionStore.getState().resolve();
+    controller.abort();
+    await expect(aborted).rejects.toBeDefined();
+    await expect(other).resolves.toMatchObject({ status: 'signed-in' });
+    expect(sessionCalls()).toBe(1);
+  });
+
+  it('tells no session (401) from an error', async () => {
+    current = answer(401, { error: 'Not signed in', code: 401 });
+    await expect(useSessionStore.getState().resolve()).resolves.toMatchObject({ status: 'anonymous' });
+    current = answer(500, { error: 'Internal server error', code: 500 });
+    await expect(useSessionStore.getState().resolve()).resolves.toMatchObject({ status: 'error' });
+  });
+});
