@@ -20,4 +20,5 @@ export * from './stores/session.js';
 export * from './ui/Authorized.js';
 export * from './navigation.js';
 export * from './validation.js';
+export * from './rules.js';
 export * from './ui/form/TextField.js';

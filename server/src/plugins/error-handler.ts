@@ -6,7 +6,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, errorBody } from '../errors.js';
+import { ApiError, errorBody, type FieldErrors } from '../errors.js';
 import { unencapsulated } from './unencapsulated.js';
 
 function statusOf(error: unknown): number | undefined {
@@ -21,8 +21,8 @@ function isFastifyClientError(error: unknown): boolean {
   return status !== undefined && status >= 400 && status < 500 && typeof code === 'string' && code.startsWith('FST_');
 }
 
-export function sendError(reply: FastifyReply, status: number, message: string): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(status, message));
+export function sendError(reply: FastifyReply, status: number, message: string, fields?: FieldErrors): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(status, message, fields));
 }
 
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -32,7 +32,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   if (error instanceof ApiError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    return sendError(reply, error.statusCode, error.message);
+    return sendError(reply, error.statusCode, error.message, error.fields);
   }
   if (isFastifyClientError(error)) {
     const status = statusOf(error) ?? 400;

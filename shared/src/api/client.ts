@@ -12,11 +12,14 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's numeric code when it gave one, else the status. */
   readonly code: number;
-  constructor(message: string, status: number, code?: number) {
+  /** A form's failing fields (flat field name → message), when the server named them. */
+  readonly fields: Readonly<Record<string, string>>;
+  constructor(message: string, status: number, code?: number, fields: Readonly<Record<string, string>> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code ?? status;
+    this.fields = fields;
   }
   get isTransportFailure(): boolean {
     return this.status === 0;
@@ -57,11 +60,16 @@ function antiForgeryToken(): Promise<string> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-function errorField(body: unknown): { error: string; code?: number } | undefined {
+function fieldMessages(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+function errorField(body: unknown): { error: string; code?: number; fields: Record<string, string> } | undefined {
   if (typeof body === 'object' && body !== null && 'error' in body) {
-    const { error, code } = body as { error: unknown; code?: unknown };
+    const { error, code, fields } = body as { error: unknown; code?: unknown; fields?: unknown };
     if (error !== undefined && error !== null && error !== false) {
-      return { error: String(error), code: typeof code === 'number' ? code : undefined };
+      return { error: String(error), code: typeof code === 'number' ? code : undefined, fields: fieldMessages(fields) };
     }
   }
   return undefined;
@@ -112,7 +120,7 @@ async function send<T>(method: Method, path: string, options: RequestOptions): P
     }
   }
   const failure = errorField(parsed);
-  if (failure) throw new ApiError(failure.error, response.status, failure.code);
+  if (failure) throw new ApiError(failure.error, response.status, failure.code, failure.fields);
   if (!response.ok) throw new ApiError(response.statusText || `Request failed with status ${response.status}`, response.status);
   return parsed as T;
 }
