@@ -38,3 +38,10 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
     disconnect() {}
   };
 }
+
+// antd's Table measures the scrollbar with getComputedStyle(el, '::-webkit-scrollbar'); jsdom
+// implements no pseudo-elements and logs "Not implemented" for each call: ask without one.
+if (typeof window !== 'undefined') {
+  const getComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element) => getComputedStyle(element);
+}

@@ -24,7 +24,14 @@ function CurrentPath() {
   return <output data-testid="current-path">{useLocation().pathname}</output>;
 }
 
-export function describeRemoteContract(remote: RemoteModule, options: { redirects?: Record<string, string> } = {}) {
+/**
+ * options.redirects: routes that send the reader elsewhere (path → where they end up);
+ * options.headings: routes whose heading is not their title alone (path → the heading's name).
+ */
+export function describeRemoteContract(
+  remote: RemoteModule,
+  options: { redirects?: Record<string, string>; headings?: Record<string, string | RegExp> } = {},
+) {
   describe(`remote ${remote.name}: its route table`, () => {
     const manifest = localManifest();
     const entry = manifest.remotes.find((r) => r.name === remote.name);
@@ -64,7 +71,7 @@ export function describeRemoteContract(remote: RemoteModule, options: { redirect
       if (redirect) {
         expect(await screen.findByTestId('current-path')).toHaveTextContent(new RegExp(`^${redirect}$`));
       } else {
-        expect(await screen.findByRole('heading', { level: 2, name: route.title })).toBeInTheDocument();
+        expect(await screen.findByRole('heading', { level: 2, name: options.headings?.[route.path] ?? route.title })).toBeInTheDocument();
       }
     });
   });

@@ -1,8 +1,7 @@
-import { required, signInWithToken, TextField, type Session } from '@portal/shared';
+import { required, SecurityChallenge, signInWithToken, TextField, type Session } from '@portal/shared';
 import { Button, Form as AntForm } from 'antd';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import { SecurityChallenge } from './SecurityChallenge';
 import { asSignInFailure, isChallengeFailure, SignInError, type SignInFailure } from './signInErrors';
 
 interface Values {

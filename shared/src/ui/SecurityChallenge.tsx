@@ -1,4 +1,4 @@
-import { getBotChallenge } from '@portal/shared';
+import { getBotChallenge } from '../api/botChallenge.js';
 import type { AltchaWidgetElement } from 'altcha';
 import { Alert, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';

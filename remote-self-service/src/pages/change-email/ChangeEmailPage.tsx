@@ -1,0 +1,212 @@
+/**
+ * /change-email (the signed-in user's own address) and /change-email/:username (a surrogate
+ * request for another account): spec sections 2, 4 and 5. Submit first asks whether the new
+ * address is in use; if not, a confirmation modal; confirmed, the request is sent and the user
+ * goes to /profile (own) or back to the account's administration page (surrogate) with
+ * 'Successfully requested email change.'.
+ */
+import {
+  CheckboxField,
+  composeValidators,
+  ConfirmModal,
+  email,
+  emailExists,
+  FormSubmitError,
+  lengthAtMost,
+  LIMITS,
+  MAX_MAIL_ADDRESS_LENGTH,
+  MESSAGES,
+  mustBeChecked,
+  PageTitle,
+  requestEmailChange,
+  required,
+  RULE_MESSAGES,
+  TextAreaField,
+  TextField,
+  useNavigateWithFeedback,
+  useSessionStore,
+  type Account,
+  type Validator,
+} from '@portal/shared';
+import { Alert, Button, Form as AntForm, Input, Skeleton, Space, Typography } from 'antd';
+import type { SubmissionErrors } from 'final-form';
+import { useMemo, useRef, useState } from 'react';
+import { Form } from 'react-final-form';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { formErrors, isNotFound, useAccount } from '../account/useAccount';
+import { PROFILE_LOAD_ERROR } from '../profile/ProfilePage';
+
+export const EMAIL_CHANGE_REQUESTED = 'Successfully requested email change.';
+export const EMAIL_CHANGE_ALREADY_PENDING = 'An email change request is already pending for this account.';
+
+export interface ChangeEmailValues {
+  email?: string;
+  confirm_email?: string;
+  reason?: string;
+  certify?: boolean;
+}
+
+const FIELDS = ['email', 'confirm_email', 'reason', 'certify'];
+
+const same = (a: unknown, b: unknown) => String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase();
+
+/** Spec section 5, email change: required and valid, and not the current address. */
+export function newEmailRules(current: string): Validator {
+  return composeValidators(
+    required(RULE_MESSAGES.validEmailAddress),
+    email(RULE_MESSAGES.validEmailAddress),
+    lengthAtMost(MAX_MAIL_ADDRESS_LENGTH),
+    (value) => (same(value, current) ? RULE_MESSAGES.sameEmail : undefined),
+  );
+}
+
+const confirmRules: Validator = Object.assign(
+  (value: unknown, all?: ChangeEmailValues) => (!same(value, all?.email) ? RULE_MESSAGES.emailsDontMatch : undefined),
+  { isRequired: true },
+);
+
+const reasonRules = composeValidators(required(RULE_MESSAGES.changeEmailReason), lengthAtMost(LIMITS.reason));
+
+function ChangeEmailForm({ account, surrogate }: { account: Account; surrogate: boolean }) {
+  const navigate = useNavigate();
+  const navigateWithFeedback = useNavigateWithFeedback();
+  const emailRules = useMemo(() => newEmailRules(account.email), [account.email]);
+  const [confirming, setConfirming] = useState<{ email: string }>();
+  const [sending, setSending] = useState(false);
+  const decide = useRef<(confirmed: boolean) => void>(undefined);
+
+  const ask = (newEmail: string) =>
+    new Promise<boolean>((resolve) => {
+      decide.current = resolve;
+      setConfirming({ email: newEmail });
+    });
+
+  const close = () => {
+    setConfirming(undefined);
+    setSending(false);
+    decide.current = undefined;
+  };
+
+  const submit = async (values: ChangeEmailValues): Promise<SubmissionErrors | undefined> => {
+    const newEmail = (values.email ?? '').trim();
+    try {
+      if (await emailExists(newEmail)) return { email: RULE_MESSAGES.emailInUse };
+    } catch (error) {
+      return formErrors(error, FIELDS);
+    }
+    if (!(await ask(newEmail))) return undefined;
+    try {
+      await requestEmailChange({ username: account.username, email: newEmail, reason: (values.reason ?? '').trim() });
+      close();
+      navigateWithFeedback(surrogate ? `/manage-accounts/${encodeURIComponent(account.username)}` : '/profile', EMAIL_CHANGE_REQUESTED);
+      return undefined;
+    } catch (error) {
+      close();
+      return formErrors(error, FIELDS);
+    }
+  };
+
+  const cancel = () => (surrogate ? navigate(-1) : navigate('/profile'));
+
+  return (
+    <Form<ChangeEmailValues> onSubmit={submit}>
+      {({ handleSubmit, submitting }) => (
+        <form onSubmit={handleSubmit} noValidate aria-label="Change email" style={{ maxWidth: 560 }}>
+          <AntForm layout="vertical" component={false}>
+            {surrogate && (
+              <AntForm.Item label="Username" htmlFor="readonly-username">
+                <Input id="readonly-username" value={account.username} readOnly variant="filled" />
+              </AntForm.Item>
+            )}
+            <AntForm.Item label="Current email" htmlFor="readonly-current-email">
+              <Input id="readonly-current-email" value={account.email} readOnly variant="filled" />
+            </AntForm.Item>
+            <TextField name="email" label="New email" type="email" autoComplete="email" maxLength={MAX_MAIL_ADDRESS_LENGTH} validate={emailRules} />
+            <TextField name="confirm_email" label="Confirm new email" type="email" autoComplete="off" maxLength={MAX_MAIL_ADDRESS_LENGTH} validate={confirmRules} />
+            <TextAreaField name="reason" label="Reason" maxLength={LIMITS.reason} rows={3} validate={reasonRules} />
+            <CheckboxField
+              name="certify"
+              label={surrogate ? 'I certify that the account information is accurate.' : 'I certify that my account information is accurate.'}
+              validate={mustBeChecked(RULE_MESSAGES.certifyAccurate)}
+            />
+            <Space>
+              <Button type="primary" htmlType="submit" loading={submitting}>
+                Request Email Change
+              </Button>
+              <Button onClick={cancel} disabled={submitting && !confirming}>
+                Cancel
+              </Button>
+            </Space>
+            <FormSubmitError />
+          </AntForm>
+          <ConfirmModal
+            open={confirming !== undefined}
+            title="Confirm Email Change"
+            okText="Submit Request"
+            confirmLoading={sending}
+            onOk={() => {
+              setSending(true);
+              decide.current?.(true);
+            }}
+            onCancel={() => {
+              const resolve = decide.current;
+              close();
+              resolve?.(false);
+            }}
+          >
+            <Typography.Paragraph>
+              Request to change the email of <Typography.Text strong>{account.username}</Typography.Text> from{' '}
+              <Typography.Text strong>{account.email}</Typography.Text> to <Typography.Text strong>{confirming?.email}</Typography.Text>?
+            </Typography.Paragraph>
+            <Typography.Paragraph>An adjudicator reviews the request; both addresses are told about it by email.</Typography.Paragraph>
+          </ConfirmModal>
+        </form>
+      )}
+    </Form>
+  );
+}
+
+export function ChangeEmailPage() {
+  const params = useParams<{ username?: string }>();
+  const own = useSessionStore((s) => s.session?.username);
+  const surrogate = params.username !== undefined;
+  const username = params.username ?? own;
+  const state = useAccount(username);
+
+  return (
+    <>
+      <PageTitle>Change Email</PageTitle>
+      {state.status === 'loading' && <Skeleton active aria-busy="true" />}
+      {state.status === 'failed' &&
+        (isNotFound(state.error) ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title={MESSAGES.notFound}
+            description={<Link to="/profile">Go to your profile</Link>}
+          />
+        ) : (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title={surrogate ? 'Unable to get account' : PROFILE_LOAD_ERROR}
+            description={state.error instanceof Error ? state.error.message : undefined}
+          />
+        ))}
+      {state.status === 'ready' &&
+        (state.account.email_change_pending ? (
+          <Alert
+            type="info"
+            showIcon
+            role="status"
+            title={EMAIL_CHANGE_ALREADY_PENDING}
+            description={surrogate ? undefined : <Link to="/profile">Back to your profile</Link>}
+          />
+        ) : (
+          <ChangeEmailForm account={state.account} surrogate={surrogate} />
+        ))}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import { configure, fakeServer, renderPage, sampleAccount, signIn } from '../../testing/fakeApi';
+import { AUTH_CHANGE_PENDING, EMAIL_CHANGE_PENDING, NO_GROUPS, PROFILE_LOAD_ERROR, ProfilePage } from './ProfilePage';
+
+const open = () => renderPage(<ProfilePage />, { path: '/profile', entries: ['/profile'] });
+
+const groups = [
+  { user_group: 'PORTAL', name: 'Portal Team', role: 'user', notification: 'low', special: ['PORTAL-release'] },
+  { user_group: 'DEVOPS', name: 'DevOps Community', role: null, notification: 'none', special: [] },
+];
+
+beforeEach(() => {
+  configure({ cac_support: true });
+  signIn('jane.doe', ['allow-profilechange', 'CHANGE_EMAIL', 'allow-authchange', 'VIEW_SUBSCRIPTIONS']);
+});
+
+describe('/profile', () => {
+  it('shows the user, the links, the account details and the groups', async () => {
+    const server = fakeServer({ 'GET /accounts/jane.doe': { body: sampleAccount({ groups }) } });
+    open();
+    expect(screen.getByRole('heading', { level: 2, name: 'User Profile: jane.doe' })).toBeInTheDocument();
+    const links = await screen.findByRole('navigation', { name: 'Profile actions' });
+    expect(within(links).getByRole('link', { name: 'Update Profile' })).toHaveAttribute('href', '/update-profile');
+    expect(within(links).getByRole('link', { name: 'Mailing Lists' })).toHaveAttribute('href', '/mailing-lists');
+    expect(within(links).getByRole('link', { name: 'Change Email' })).toHaveAttribute('href', '/change-email');
+    expect(within(links).getByRole('link', { name: 'Change Authentication Type' })).toHaveAttribute('href', '/change-auth-type');
+
+    const details = screen.getByRole('region', { name: 'Account Details' });
+    expect(within(details).getByText('jane.doe@example.test')).toBeInTheDocument();
+    expect(within(details).getByText('Active')).toBeInTheDocument();
+    expect(within(details).getByText('Sam Boss')).toBeInTheDocument(); // own profile: personal data shown
+
+    const table = within(screen.getByRole('region', { name: 'Groups' })).getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Group', 'Role', 'Jira Notification', 'Special Permissions']);
+    const portal = within(table).getByRole('link', { name: 'Portal Team (PORTAL)' }).closest('tr') as HTMLElement;
+    expect(within(table).getByRole('link', { name: 'Portal Team (PORTAL)' })).toHaveAttribute('href', '/group-administration/PORTAL');
+    expect(within(portal).getByText('User')).toBeInTheDocument();
+    expect(within(portal).getByText('Low')).toBeInTheDocument();
+    expect(within(portal).getByText('PORTAL-release')).toBeInTheDocument();
+    const devops = within(table).getByRole('link', { name: 'DevOps Community (DEVOPS)' }).closest('tr') as HTMLElement;
+    expect(within(devops).getAllByText('None')).toHaveLength(3); // no role, no notification, no special permissions
+    expect(server.called('GET /accounts/jane.doe')).toHaveLength(1);
+  });
+
+  it('shows a pending note instead of the change links while a request is pending', async () => {
+    fakeServer({ 'GET /accounts/jane.doe': { body: sampleAccount({ email_change_pending: true, auth_change_pending: true }) } });
+    open();
+    expect(await screen.findByText(EMAIL_CHANGE_PENDING)).toBeInTheDocument();
+    expect(screen.getByText(AUTH_CHANGE_PENDING)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Change Email' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Change Authentication Type' })).not.toBeInTheDocument();
+  });
+
+  it('offers the authentication change only with smart-card support, and only the links the user may follow', async () => {
+    configure({ cac_support: false });
+    signIn('jane.doe', []);
+    fakeServer({ 'GET /accounts/jane.doe': { body: sampleAccount({ auth_change_pending: true }) } });
+    open();
+    const links = await screen.findByRole('navigation', { name: 'Profile actions' });
+    expect(within(links).getAllByRole('link').map((l) => l.textContent)).toEqual(['Mailing Lists']);
+    expect(screen.queryByText(AUTH_CHANGE_PENDING)).not.toBeInTheDocument();
+    expect(screen.queryByText('Authentication method')).not.toBeInTheDocument();
+  });
+
+  it('says so when the user is in no group', async () => {
+    fakeServer({ 'GET /accounts/jane.doe': { body: sampleAccount({ groups: [] }) } });
+    open();
+    expect(await screen.findByText(NO_GROUPS)).toBeInTheDocument();
+  });
+
+  it("shows 'Unable to get profile' when the account cannot be loaded", async () => {
+    fakeServer({ 'GET /accounts/jane.doe': { status: 500, body: { error: 'Internal server error', code: 500 } } });
+    open();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(PROFILE_LOAD_ERROR);
+    expect(alert).toHaveTextContent('Internal server error');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * /profile, 'User Profile: {username}' (spec section 2): links to the user's other screens (or a
+ * note where a request is pending), the account details panel and the groups table.
+ */
+import {
+  AccountDetails,
+  PageTitle,
+  useConfiguration,
+  useHasPermission,
+  useSessionStore,
+  type Account,
+  type AccountGroup,
+} from '@portal/shared';
+import { Alert, Flex, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useAccount } from '../account/useAccount';
+
+export const PROFILE_LOAD_ERROR = 'Unable to get profile';
+export const NO_GROUPS = 'You are not a member of any groups.';
+export const EMAIL_CHANGE_PENDING = '[Email change is pending]';
+export const AUTH_CHANGE_PENDING = '[Authentication change is pending]';
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const GROUP_COLUMNS: TableColumnsType<AccountGroup> = [
+  {
+    title: 'Group',
+    dataIndex: 'name',
+    key: 'group',
+    render: (_: unknown, group: AccountGroup) => (
+      <Link to={`/group-administration/${encodeURIComponent(group.user_group)}`}>
+        {group.name && group.name !== group.user_group ? `${group.name} (${group.user_group})` : group.user_group}
+      </Link>
+    ),
+  },
+  { title: 'Role', dataIndex: 'role', key: 'role', render: (role: string | null) => (role ? capitalize(role) : 'None') },
+  { title: 'Jira Notification', dataIndex: 'notification', key: 'notification', render: (level: string | undefined) => capitalize(level || 'none') },
+  {
+    title: 'Special Permissions',
+    dataIndex: 'special',
+    key: 'special',
+    render: (special: readonly string[] | undefined) => (special && special.length > 0 ? special.join(', ') : 'None'),
+  },
+];
+
+function ProfileLinks({ account }: { account: Account }) {
+  const { cac_support } = useConfiguration();
+  const canUpdate = useHasPermission('allow-profilechange');
+  const canEditAccounts = useHasPermission('EDIT_ACCOUNT');
+  const canChangeEmail = useHasPermission('CHANGE_EMAIL');
+  const canChangeAuth = useHasPermission('allow-authchange');
+
+  const items: { key: string; node: ReactNode }[] = [];
+  if (canUpdate || canEditAccounts) items.push({ key: 'update', node: <Link to="/update-profile">Update Profile</Link> });
+  items.push({ key: 'lists', node: <Link to="/mailing-lists">Mailing Lists</Link> });
+  if (account.email_change_pending) items.push({ key: 'email', node: <Typography.Text type="secondary">{EMAIL_CHANGE_PENDING}</Typography.Text> });
+  else if (canChangeEmail) items.push({ key: 'email', node: <Link to="/change-email">Change Email</Link> });
+  if (cac_support) {
+    if (account.auth_change_pending) items.push({ key: 'auth', node: <Typography.Text type="secondary">{AUTH_CHANGE_PENDING}</Typography.Text> });
+    else if (canChangeAuth) items.push({ key: 'auth', node: <Link to="/change-auth-type">Change Authentication Type</Link> });
+  }
+  return (
+    <nav aria-label="Profile actions" style={{ marginBottom: 24 }}>
+      <Flex component="ul" wrap gap="small" style={{ listStyle: 'none', padding: 0, margin: 0 }} role="list">
+        {items.map(({ key, node }, index) => (
+          <li key={key}>
+            {index > 0 && <Typography.Text type="secondary" aria-hidden style={{ marginInlineEnd: 8 }}>|</Typography.Text>}
+            {node}
+          </li>
+        ))}
+      </Flex>
+    </nav>
+  );
+}
+
+export function ProfilePage() {
+  const username = useSessionStore((s) => s.session?.username);
+  const state = useAccount(username);
+
+  return (
+    <>
+      <PageTitle documentTitle="User Profile">{`User Profile: ${username ?? ''}`}</PageTitle>
+      {state.status === 'loading' && <Skeleton active aria-busy="true" />}
+      {state.status === 'failed' && (
+        <Alert type="error" showIcon role="alert" title={PROFILE_LOAD_ERROR} description={state.error instanceof Error ? state.error.message : undefined} />
+      )}
+      {state.status === 'ready' && (
+        <>
+          <ProfileLinks account={state.account} />
+          <AccountDetails account={state.account} showPersonalData />
+          <section aria-labelledby="profile-groups" style={{ marginTop: 24 }}>
+            <Typography.Title level={3} id="profile-groups">
+              Groups
+            </Typography.Title>
+            <Table<AccountGroup>
+              rowKey="user_group"
+              size="small"
+              columns={GROUP_COLUMNS}
+              dataSource={[...(state.account.groups ?? [])]}
+              pagination={false}
+              locale={{ emptyText: NO_GROUPS }}
+            />
+          </section>
+        </>
+      )}
+    </>
+  );
+}

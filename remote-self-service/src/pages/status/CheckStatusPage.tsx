@@ -1,0 +1,102 @@
+/**
+ * /check-account-request-status (spec sections 2 and 4): after verification the applicant sees
+ * the request's status and the adjudicator's comment; when the adjudicator asked for more
+ * information the applicant answers here, and the request goes back to the queue.
+ */
+import {
+  composeValidators,
+  FormSubmitError,
+  LIMITS,
+  lengthAtMost,
+  PageTitle,
+  required,
+  RULE_MESSAGES,
+  submissionErrors,
+  TextAreaField,
+} from '@portal/shared';
+import { Alert, Button, Descriptions, Form as AntForm, Result, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { Form } from 'react-final-form';
+import { Link } from 'react-router-dom';
+import { getRequestStatus, respondToRequest, type RequestStatus, type Verified } from '../../api/visitors';
+import { VerificationFlow } from '../verification/VerificationFlow';
+
+export const RESPONSE_RECEIVED = 'Your response has been received. Your request is back in the queue for review.';
+const responseValidator = composeValidators(required(RULE_MESSAGES.responseRequired), lengthAtMost(LIMITS.comment));
+
+const STATUS_TEXT: Record<string, string> = {
+  pending: 'Pending review',
+  incomplete: 'More information needed',
+  approved: 'Approved',
+  denied: 'Denied',
+};
+
+export function CheckStatusPage() {
+  return (
+    <>
+      <PageTitle>Check Account Request Status</PageTitle>
+      <VerificationFlow purpose="to check the status of your account request">{(verified) => <StatusView verified={verified} />}</VerificationFlow>
+    </>
+  );
+}
+
+function StatusView({ verified }: { verified: Verified }) {
+  const [status, setStatus] = useState<RequestStatus>();
+  const [error, setError] = useState<string>();
+  const [responded, setResponded] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getRequestStatus(verified, { signal: controller.signal }).then(setStatus, (cause: unknown) => {
+      if (!controller.signal.aborted) setError(cause instanceof Error ? cause.message : String(cause));
+    });
+    return () => controller.abort();
+  }, [verified]);
+
+  if (error) return <Alert type="error" showIcon role="alert" title={error} />;
+  if (!status) return <Spin description="Loading the request…" />;
+  if (responded) {
+    return <Result status="success" title={RESPONSE_RECEIVED} extra={<Link to="/login">Back to Sign-In</Link>} />;
+  }
+
+  const submit = async ({ comment }: { comment: string }) => {
+    try {
+      await respondToRequest(verified, { username: status.username, comment: comment.trim() });
+      setResponded(true);
+      return undefined;
+    } catch (cause) {
+      return submissionErrors(cause);
+    }
+  };
+
+  return (
+    <>
+      <Descriptions bordered column={1} size="small" style={{ maxWidth: 720, marginBottom: 24 }}>
+        <Descriptions.Item label="Username">{status.username}</Descriptions.Item>
+        <Descriptions.Item label="Status">{STATUS_TEXT[status.status] ?? status.status}</Descriptions.Item>
+        <Descriptions.Item label="Comment">{status.comment || 'None'}</Descriptions.Item>
+      </Descriptions>
+      {status.awaiting_response && (
+        <Form<{ comment: string }> onSubmit={submit}>
+          {({ handleSubmit, submitting }) => (
+            <form onSubmit={handleSubmit} noValidate aria-label="Response to the adjudicator" style={{ maxWidth: 720 }}>
+              <AntForm layout="vertical" component={false}>
+                <Alert
+                  type="warning"
+                  showIcon
+                  style={{ marginBottom: 16 }}
+                  title="More information is needed to review your request. Please answer the comment above."
+                />
+                <TextAreaField name="comment" label="Your response" maxLength={LIMITS.comment} validate={responseValidator} rows={5} />
+                <Button type="primary" htmlType="submit" loading={submitting}>
+                  Submit Response
+                </Button>
+                <FormSubmitError />
+              </AntForm>
+            </form>
+          )}
+        </Form>
+      )}
+    </>
+  );
+}

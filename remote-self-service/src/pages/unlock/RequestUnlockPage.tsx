@@ -1,0 +1,68 @@
+/**
+ * /request-unlock (spec sections 2 and 4): verification (a locked account counts as verified),
+ * then the reason; the views are form, success, unable and error, chosen by the answer's code.
+ */
+import { ApiError, composeValidators, LIMITS, lengthAtMost, PageTitle, required, RULE_MESSAGES, TextAreaField } from '@portal/shared';
+import { Alert, Button, Form as AntForm, Result } from 'antd';
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import { Link } from 'react-router-dom';
+import { requestUnlock, type Verified } from '../../api/visitors';
+import { VerificationFlow } from '../verification/VerificationFlow';
+
+export const UNLOCK_RECEIVED = 'Your unlock account request has been received. The approval process may take a few days.';
+export const UNLOCK_UNABLE = 'Unlock request cannot be submitted at this time.';
+const reasonValidator = composeValidators(required(RULE_MESSAGES.unlockReason), lengthAtMost(LIMITS.reason));
+
+type View = { kind: 'form' } | { kind: 'success' } | { kind: 'unable' } | { kind: 'error'; message: string };
+
+/** Spec section 4: 200, 400 and 500 → received; 401 → unable; others → the server's error. */
+export function viewOfUnlockAnswer(error: unknown): View {
+  if (!(error instanceof ApiError)) return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+  if (error.status === 400 || error.status === 500) return { kind: 'success' };
+  if (error.status === 401) return { kind: 'unable' };
+  return { kind: 'error', message: error.message };
+}
+
+export function RequestUnlockPage() {
+  return (
+    <>
+      <PageTitle>Request Unlock</PageTitle>
+      <VerificationFlow purpose="to request that your account be unlocked" acceptLocked>
+        {(verified) => <UnlockForm verified={verified} />}
+      </VerificationFlow>
+    </>
+  );
+}
+
+function UnlockForm({ verified }: { verified: Verified }) {
+  const [view, setView] = useState<View>({ kind: 'form' });
+
+  if (view.kind === 'success') return <Result status="success" title={UNLOCK_RECEIVED} extra={<Link to="/login">Back to Sign-In</Link>} />;
+  if (view.kind === 'unable') return <Result status="warning" title={UNLOCK_UNABLE} extra={<Link to="/login">Back to Sign-In</Link>} />;
+
+  const submit = async ({ reason }: { reason: string }) => {
+    try {
+      await requestUnlock(verified, reason.trim());
+      setView({ kind: 'success' });
+    } catch (error) {
+      setView(viewOfUnlockAnswer(error));
+    }
+  };
+
+  return (
+    <Form<{ reason: string }> onSubmit={submit}>
+      {({ handleSubmit, submitting }) => (
+        <form onSubmit={handleSubmit} noValidate aria-label="Unlock request" style={{ maxWidth: 720 }}>
+          <AntForm layout="vertical" component={false}>
+            <TextAreaField name="reason" label="Reason" maxLength={LIMITS.reason} validate={reasonValidator} />
+            <Button type="primary" htmlType="submit" loading={submitting}>
+              Submit Unlock Request
+            </Button>
+            {view.kind === 'error' && <Alert type="error" showIcon role="alert" title={view.message} style={{ marginTop: 16 }} />}
+          </AntForm>
+        </form>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * The verification flow (spec sections 2 and 4): the visitor's email and the security
+ * challenge, then the 6-digit code mailed to that address, then the page's content, which
+ * receives the verified address and code (its calls carry the code as a Bearer token).
+ */
+import {
+  ApiError,
+  composeValidators,
+  email as emailRule,
+  RULE_MESSAGES,
+  required,
+  SecurityChallenge,
+  submissionErrors,
+  FormSubmitError,
+  TextField,
+  VERIFICATION_CODE,
+} from '@portal/shared';
+import { Alert, Button, Form as AntForm, Space, Typography } from 'antd';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { Form } from 'react-final-form';
+import { Link } from 'react-router-dom';
+import { sendVerificationCode, verifyCode, type Verified } from '../../api/visitors';
+
+export const CHALLENGE_REQUIRED = 'Please complete the security challenge.';
+export const INVALID_CHALLENGE = 'Invalid Security Challenge Response';
+export const CODE_FORMAT = 'The verification code is the 6 digits in the mail.';
+
+const emailValidator = composeValidators(required(RULE_MESSAGES.validEmail), emailRule(RULE_MESSAGES.validEmail));
+const codeValidator = composeValidators(required(RULE_MESSAGES.verificationCode), (value) =>
+  typeof value === 'string' && !VERIFICATION_CODE.test(value.trim()) ? CODE_FORMAT : undefined,
+);
+
+interface Props {
+  /** What the visitor is verifying for, e.g. 'to check the status of your account request'. */
+  readonly purpose: string;
+  /** The unlock flow takes a locked account (403) as verified. */
+  readonly acceptLocked?: boolean;
+  readonly children: (verified: Verified) => ReactNode;
+}
+
+/** Whether an error is the server saying the address's account is locked. */
+export function isLockedError(error: unknown): boolean {
+  return error instanceof ApiError && /locked/i.test(error.message);
+}
+
+export function VerificationFlow({ purpose, acceptLocked = false, children }: Props) {
+  const [email, setEmail] = useState<string>();
+  const [verified, setVerified] = useState<Verified>();
+
+  if (verified) return <>{children(verified)}</>;
+  if (email === undefined) return <EmailStep purpose={purpose} onSent={setEmail} />;
+  return <CodeStep email={email} acceptLocked={acceptLocked} onVerified={setVerified} onRestart={() => setEmail(undefined)} />;
+}
+
+function EmailStep({ purpose, onSent }: { purpose: string; onSent(email: string): void }) {
+  // A ref, not state: the submit handler must see the solution reported just before the click.
+  const payload = useRef<string | undefined>(undefined);
+  const setPayload = useCallback((value: string | undefined) => {
+    payload.current = value;
+  }, []);
+  const [generation, setGeneration] = useState(0);
+  const [challengeError, setChallengeError] = useState<string>();
+
+  const submit = async ({ email }: { email: string }) => {
+    if (!payload.current) {
+      setChallengeError(CHALLENGE_REQUIRED);
+      return undefined;
+    }
+    setChallengeError(undefined);
+    try {
+      await sendVerificationCode({ email: email.trim(), botChallengeResponse: payload.current });
+      onSent(email.trim());
+      return undefined;
+    } catch (error) {
+      // A challenge is good for one attempt: a refused one is replaced (spec section 8).
+      setGeneration((g) => g + 1);
+      if (error instanceof ApiError && error.message.includes(INVALID_CHALLENGE)) {
+        setChallengeError(error.message);
+        return undefined;
+      }
+      return submissionErrors(error);
+    }
+  };
+
+  return (
+    <Form<{ email: string }> onSubmit={submit}>
+      {({ handleSubmit, submitting }) => (
+        <form onSubmit={handleSubmit} noValidate aria-label="Email verification" style={{ maxWidth: 480 }}>
+          <AntForm layout="vertical" component={false}>
+            <Typography.Paragraph>
+              Enter the email address of your account or account request {purpose}. We will send a verification code to it.
+            </Typography.Paragraph>
+            <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={254} validate={emailValidator} autoFocus />
+            <SecurityChallenge generation={generation} onSolved={setPayload} error={challengeError} />
+            <Button type="primary" htmlType="submit" loading={submitting}>
+              Send Verification Code
+            </Button>
+            <FormSubmitError />
+          </AntForm>
+        </form>
+      )}
+    </Form>
+  );
+}
+
+function CodeStep({
+  email,
+  acceptLocked,
+  onVerified,
+  onRestart,
+}: {
+  email: string;
+  acceptLocked: boolean;
+  onVerified(verified: Verified): void;
+  onRestart(): void;
+}) {
+  const [locked, setLocked] = useState(false);
+
+  const submit = async ({ code }: { code: string }) => {
+    const verified = { email, code: code.trim() };
+    setLocked(false);
+    try {
+      await verifyCode(verified);
+    } catch (error) {
+      if (acceptLocked && error instanceof ApiError && error.status === 403 && isLockedError(error)) {
+        onVerified(verified);
+        return undefined;
+      }
+      setLocked(isLockedError(error));
+      return { code: error instanceof Error ? error.message : 'Unknown server error' };
+    }
+    onVerified(verified);
+    return undefined;
+  };
+
+  return (
+    <Form<{ code: string }> onSubmit={submit}>
+      {({ handleSubmit, submitting }) => (
+        <form onSubmit={handleSubmit} noValidate aria-label="Verification code" style={{ maxWidth: 480 }}>
+          <AntForm layout="vertical" component={false}>
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={`If ${email} belongs to an account or an account request, a verification code has been sent to it.`}
+              description="The code is valid for 10 minutes. Check your spam folder if it does not arrive."
+            />
+            <TextField name="code" label="Verification code" autoComplete="one-time-code" maxLength={6} validate={codeValidator} autoFocus />
+            {locked && (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title={
+                  <span>
+                    This account is locked. <Link to="/request-unlock">Submit an unlock request</Link>
+                  </span>
+                }
+              />
+            )}
+            <Space wrap>
+              <Button type="primary" htmlType="submit" loading={submitting}>
+                Verify
+              </Button>
+              <Button onClick={onRestart}>Send a new code</Button>
+            </Space>
+          </AntForm>
+        </form>
+      )}
+    </Form>
+  );
+}

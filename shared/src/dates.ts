@@ -1,0 +1,29 @@
+/**
+ * Dates as the portal shows them (spec section 9): 'EE MMM d yyyy h:mm a', e.g.
+ * 'Tue Mar 3 2026 4:05 PM', in the reader's time zone.
+ */
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function asDate(value: string | number | Date): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** 'Tue Mar 3 2026 4:05 PM'; a value that is not a date is shown as given, none as ''. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = asDate(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const hours = date.getHours();
+  const hour = hours % 12 === 0 ? 12 : hours % 12;
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${WEEKDAYS[date.getDay()]} ${MONTHS[date.getMonth()]} ${date.getDate()} ${date.getFullYear()} ${hour}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** 'Tue Mar 3 2026' (the date part alone). */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = asDate(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return `${WEEKDAYS[date.getDay()]} ${MONTHS[date.getMonth()]} ${date.getDate()} ${date.getFullYear()}`;
+}
