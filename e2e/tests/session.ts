@@ -3,7 +3,7 @@ import { expect, test as base, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type DemoUser = 'admin' | 'adjudicator' | 'helpdesk' | 'user' | 'locked.user' | 'closed.user';
+export type DemoUser = 'admin' | 'adjudicator' | 'helpdesk' | 'user' | 'locked.user' | 'closed.user' | 'renewal.user';
 
 /** The website token `npm start` printed for a demo account (kept in the data folder in demo mode). */
 export function demoToken(username: DemoUser): string {

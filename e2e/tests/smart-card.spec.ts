@@ -10,7 +10,9 @@ import { get } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestPki, type TestPki } from './certificates';
+import { mailsTo, verificationCode, waitForMail } from './mail';
 import { repoRoot } from './portal';
+import { solveChallenge } from './session';
 
 const PORT = Number(process.env.E2E_TLS_PORT ?? 18392);
 const origin = `https://localhost:${PORT}`;
@@ -91,5 +93,69 @@ test('an unregistered card is told how to get an account or register the card', 
   await expect(page.getByRole('alert').filter({ hasText: '(code 404)' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Request an account' })).toHaveAttribute('href', '/request-account');
   await expect(page.getByRole('link', { name: 'register your CAC' })).toHaveAttribute('href', '/register-cac');
+  await context.close();
+});
+
+/** A browser holding a smart card with this CN (not yet on any page). */
+async function browserWithCard(browser: Browser, commonName: string, file: string): Promise<{ page: Page; context: BrowserContext }> {
+  const card = await pki.issueClient(commonName, file);
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, clientCertificates: [{ origin, certPath: card.cert, keyPath: card.key }] });
+  return { page: await context.newPage(), context };
+}
+
+test('a visitor requests an account with the smart card: the request carries the card', async ({ browser }) => {
+  const { page, context } = await browserWithCard(browser, 'LOVELACE.ADA.2222222222', 'ada');
+  await page.goto(`${origin}/request-account`);
+  await expect(page.getByRole('radio', { name: 'CAC authentication' })).toBeChecked();
+  await expect(page.getByText(/Insert your CAC before you continue/)).toBeVisible();
+  const fields: [string, string][] = [
+    ['First name', 'Ada'],
+    ['Last name', 'Lovelace'],
+    ['Username (firstname.lastname recommended)', 'ada.lovelace'],
+    ['Business phone', '+1 555 010 0002'],
+    ['Email', 'ada.lovelace@agency.example'],
+    ['Confirm email', 'ada.lovelace@agency.example'],
+    ['Street', '2 Engine Rd'],
+    ['City', 'London'],
+    ['State', 'LDN'],
+    ['Postal code', 'N1 9GU'],
+    ['Country', 'UK'],
+    ['Company or government office symbol', 'ANALYTICAL'],
+    ['Project', 'Engine'],
+    ['Supervisor first name', 'Charles'],
+    ['Supervisor last name', 'Babbage'],
+    ['Supervisor email', 'charles.babbage@agency.example'],
+    ['Supervisor phone', '555-010-0003'],
+    ['Reason for account', 'Programs for the Analytical Engine.'],
+  ];
+  for (const [label, value] of fields) await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+  await solveChallenge(page);
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByRole('heading', { name: 'Submission Success' })).toBeVisible();
+  await waitForMail('ada.lovelace@agency.example', /request/i, 0, join(dir, 'data'));
+  await context.close();
+});
+
+test('a token user registers a smart card, then signs in with it', async ({ browser }) => {
+  const { page, context } = await browserWithCard(browser, 'USER.UMA.3333333333', 'uma');
+  await page.goto(`${origin}/register-cac`);
+  await expect(page.getByRole('heading', { name: 'Register CAC' })).toBeVisible();
+  const data = join(dir, 'data');
+  const before = mailsTo('user@example.test', data).length;
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('user@example.test');
+  await solveChallenge(page);
+  await page.getByRole('button', { name: 'Send Verification Code' }).click();
+  await page.getByRole('textbox', { name: 'Verification code', exact: true }).fill(await verificationCode('user@example.test', before, data));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('button', { name: 'Register CAC' }).click();
+  // The demo configuration approves registrations automatically.
+  await expect(page.getByText('Success! You may now use your CAC to log in.')).toBeVisible();
+
+  await page.goto(`${origin}/login?redirect=%2Fprofile`);
+  await page.getByRole('tab', { name: 'Returning Users' }).click();
+  await page.locator('label').filter({ has: page.getByRole('radio', { name: 'CAC Users', exact: true }) }).click();
+  await page.getByRole('button', { name: 'CAC LOGIN' }).click();
+  await expect(page).toHaveURL(`${origin}/profile`);
+  await expect(page.getByRole('heading', { name: 'User Profile: user' })).toBeVisible();
   await context.close();
 });

@@ -40,6 +40,42 @@ export const DEFAULT_CHALLENGE_COST = 5000;
 /** How often the mail worker looks for due mail (PORTAL_MAIL_POLL_MS), in milliseconds. */
 export const DEFAULT_MAIL_POLL_MS = 2000;
 
+/**
+ * Mail domains of the large free providers (PORTAL_PERSONAL_EMAIL_DOMAINS replaces the list):
+ * an account request from such an address is refused (a work address is required). A domain
+ * also covers its subdomains.
+ */
+export const DEFAULT_PERSONAL_EMAIL_DOMAINS: readonly string[] = [
+  'aol.com',
+  'gmail.com',
+  'googlemail.com',
+  'gmx.com',
+  'gmx.de',
+  'gmx.net',
+  'hotmail.com',
+  'hotmail.co.uk',
+  'icloud.com',
+  'live.com',
+  'mac.com',
+  'mail.com',
+  'mail.ru',
+  'me.com',
+  'msn.com',
+  'outlook.com',
+  'pm.me',
+  'proton.me',
+  'protonmail.com',
+  'qq.com',
+  'tutanota.com',
+  'web.de',
+  'yahoo.co.uk',
+  'yahoo.com',
+  'yandex.com',
+  'yandex.ru',
+  'ymail.com',
+  'zoho.com',
+];
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -80,6 +116,10 @@ export interface ServerSettings {
   mailFrom: string | undefined;
   /** How often the mail worker looks for mail to send, in milliseconds (PORTAL_MAIL_POLL_MS). */
   mailPollMs: number;
+  /** Lower-cased mail domains an account request may not use (PORTAL_PERSONAL_EMAIL_DOMAINS); a domain covers its subdomains. */
+  personalEmailDomains: readonly string[];
+  /** The portal's public address for links in mail, origin and optional path without a final '/' (PORTAL_PUBLIC_URL); undefined: from the request. */
+  publicUrl: string | undefined;
 }
 
 export interface Settings {
@@ -119,6 +159,8 @@ const SERVER_VARIABLES = [
   'PORTAL_TLS_CLIENT_CA',
   'PORTAL_TRUSTED_PROXIES',
   'PORTAL_MAIL_POLL_MS',
+  'PORTAL_PERSONAL_EMAIL_DOMAINS',
+  'PORTAL_PUBLIC_URL',
 ] as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -413,6 +455,37 @@ function parseMailFrom(text: string | undefined, problems: string[]): string | u
   return address;
 }
 
+const DOMAIN_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+/** Comma-separated domains; 'none' for an empty list. */
+function parsePersonalEmailDomains(text: string | undefined, problems: string[]): readonly string[] {
+  if (text === undefined) return DEFAULT_PERSONAL_EMAIL_DOMAINS;
+  if (text.trim().toLowerCase() === 'none') return [];
+  const domains: string[] = [];
+  for (const part of text.split(',')) {
+    const domain = part.trim().toLowerCase().replace(/^@/, '');
+    if (domain === '') continue;
+    if (!DOMAIN_NAME.test(domain)) problems.push(`PORTAL_PERSONAL_EMAIL_DOMAINS: ${quote(part.trim())} is not a domain name (e.g. gmail.com; 'none' for no list)`);
+    else if (!domains.includes(domain)) domains.push(domain);
+  }
+  return domains;
+}
+
+function parsePublicUrl(text: string | undefined, problems: string[]): string | undefined {
+  if (text === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    // reported below
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    problems.push(`PORTAL_PUBLIC_URL: ${quote(text.trim())} is not an http(s) address without query or fragment, e.g. https://portal.example.test`);
+    return undefined;
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 function collectServerSettings(env: Env, cwd: string, problems: string[]): ServerSettings {
   const databaseUrl = parseDatabaseUrl(nonEmpty(env.DATABASE_URL), problems);
   const host = nonEmpty(env.HOST)?.trim() ?? 'localhost';
@@ -488,6 +561,8 @@ function collectServerSettings(env: Env, cwd: string, problems: string[]): Serve
     smtpUrl: parseSmtpUrl(nonEmpty(env.SMTP_URL), problems),
     mailFrom: parseMailFrom(nonEmpty(env.MAIL_FROM), problems),
     mailPollMs: parseCount('PORTAL_MAIL_POLL_MS', nonEmpty(env.PORTAL_MAIL_POLL_MS), DEFAULT_MAIL_POLL_MS, 3_600_000, problems),
+    personalEmailDomains: parsePersonalEmailDomains(nonEmpty(env.PORTAL_PERSONAL_EMAIL_DOMAINS), problems),
+    publicUrl: parsePublicUrl(nonEmpty(env.PORTAL_PUBLIC_URL), problems),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
- * Demo data for a development database: one account per platform role, a locked one and a
- * closed one, each with a website token; `admin` also signs in with a smart card whose CN ends
- * in the identity number 1234567890. Runs only on a database without accounts, so it never
+ * Demo data for a development database: one account per platform role, a locked one, a closed
+ * one and one that must renew (last certified 400 days ago), each with a website token and a full
+ * profile; `admin` also signs in with a smart card whose CN ends in the identity number
+ * 1234567890, and `user` subscribes to a few services itself. Runs only on a database without accounts, so it never
  * touches real data. The tokens are kept in <dataDir>/demo-accounts.json (mode 0600, demo mode
  * only) so that every start in demo mode can print how to sign in.
  */
@@ -19,6 +20,7 @@ import {
 } from './repositories/accounts.js';
 import { bindCertificate } from './repositories/certificates.js';
 import { addMembership, insertUserGroup, type NewUserGroup } from './repositories/groups.js';
+import { addSubscription } from './repositories/subscriptions.js';
 import { generateWebsiteToken, hashWebsiteToken } from './services/tokens.js';
 
 export type DemoState = 'active' | 'locked' | 'closed';
@@ -34,6 +36,8 @@ export interface DemoAccount {
 interface DemoPerson extends Omit<DemoAccount, 'token'> {
   first_name: string;
   last_name: string;
+  /** Days since the account last certified (default 0: today); over 365 it must renew at sign-in. */
+  certifiedDaysAgo?: number;
 }
 
 const PEOPLE: readonly DemoPerson[] = [
@@ -43,7 +47,14 @@ const PEOPLE: readonly DemoPerson[] = [
   { username: 'user', role: 'user', state: 'active', first_name: 'Uma', last_name: 'User' },
   { username: 'locked.user', role: 'user', state: 'locked', first_name: 'Lou', last_name: 'Locked' },
   { username: 'closed.user', role: 'user', state: 'closed', first_name: 'Cleo', last_name: 'Closed' },
+  { username: 'renewal.user', role: 'user', state: 'active', first_name: 'Rene', last_name: 'Renewal', certifiedDaysAgo: 400 },
 ];
+
+/** The demo account that must renew (annual certification) when it signs in. */
+export const DEMO_RENEWAL_USERNAME = 'renewal.user';
+
+/** Services the demo `user` subscribes to itself (jira it also holds through PORTAL). */
+export const DEMO_DIRECT_SUBSCRIPTIONS: Readonly<Record<string, readonly string[]>> = { user: ['jira', 'jsm'] };
 
 /** A few user groups, with the demo accounts as members (spec sections 3 and 6). */
 export const DEMO_GROUPS: readonly (NewUserGroup & { members: readonly [username: string, groupName: string][] })[] = [
@@ -92,9 +103,15 @@ export const DEMO_LOCK_COMMENT = 'Locked for the demo: too many failed sign-in a
 
 /** The smart-card identity of the demo `admin` (a test certificate with CN DOE.JOHN.QUINCY.1234567890). */
 export const DEMO_ADMIN_CERTIFICATE_IDENTITY = '1234567890';
+/** The demo card's subject and issuer, as node's X509Certificate prints them (what a sign-in with the card records). */
+export const DEMO_ADMIN_CERTIFICATE = {
+  subject: 'C=US\nO=U.S. Government\nOU=DoD\nOU=PKI\nOU=CONTRACTOR\nCN=DOE.JOHN.QUINCY.1234567890',
+  issuer: 'C=US\nO=U.S. Government\nOU=DoD\nOU=PKI\nCN=DOD ID CA-59',
+} as const;
+const DAY_MS = 86_400_000;
 export const DEMO_ACCOUNTS_FILE = 'demo-accounts.json';
 
-function demoAccount(person: DemoPerson): NewAccount {
+function demoAccount(person: DemoPerson, now: Date): NewAccount {
   return {
     username: person.username,
     email: `${person.username}@example.test`,
@@ -115,8 +132,8 @@ function demoAccount(person: DemoPerson): NewAccount {
     reason: 'Demo account',
     active: person.state !== 'locked',
     closed: person.state === 'closed',
-    authentication: ['token'],
-    last_certified: new Date(),
+    authentication: person.username === 'admin' ? ['token', 'certificate'] : ['token'],
+    last_certified: new Date(now.getTime() - (person.certifiedDaysAgo ?? 0) * DAY_MS),
   };
 }
 
@@ -131,8 +148,9 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
     if ((await countAccounts(tx)) > 0) return [];
     const created: DemoAccount[] = [];
     const ids = new Map<string, number>();
+    const now = new Date();
     for (const [i, person] of PEOPLE.entries()) {
-      const id = await insertAccount(tx, demoAccount(person));
+      const id = await insertAccount(tx, demoAccount(person, now));
       ids.set(person.username, id);
       await addAccountRole(tx, id, person.role);
       await setWebsiteTokenHash(tx, id, hashes[i] ?? null);
@@ -143,12 +161,13 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
         await bindCertificate(tx, id, {
           identity: DEMO_ADMIN_CERTIFICATE_IDENTITY,
           fingerprint: null,
-          subject: 'CN=DOE.JOHN.QUINCY.1234567890',
-          issuer: null,
-          validFrom: null,
-          validUntil: null,
+          subject: DEMO_ADMIN_CERTIFICATE.subject,
+          issuer: DEMO_ADMIN_CERTIFICATE.issuer,
+          validFrom: new Date(now.getTime() - 30 * DAY_MS),
+          validUntil: new Date(now.getTime() + 3 * 365 * DAY_MS),
         });
       }
+      for (const service of DEMO_DIRECT_SUBSCRIPTIONS[person.username] ?? []) await addSubscription(tx, id, service, now);
       created.push({ username: person.username, role: person.role, state: person.state, token: tokens[i] ?? '' });
     }
     for (const { members, ...group } of DEMO_GROUPS) {
@@ -197,6 +216,9 @@ export function demoSignInText(accounts: readonly DemoAccount[], loginUrl: strin
     `Demo accounts (sign in at ${loginUrl} with the username and website token; demo data, never for production):`,
     ...lines,
     `  admin also signs in with a smart card whose CN ends in .${DEMO_ADMIN_CERTIFICATE_IDENTITY} (e.g. DOE.JOHN.QUINCY.${DEMO_ADMIN_CERTIFICATE_IDENTITY}).`,
+    ...(accounts.some((a) => a.username === DEMO_RENEWAL_USERNAME)
+      ? [`  ${DEMO_RENEWAL_USERNAME} last certified 400 days ago: it must renew (annual certification) after signing in.`]
+      : []),
     `Demo groups: ${DEMO_GROUPS.map((g) => `${g.id} (${g.name})`).join(', ')}.`,
     '',
   ].join('\n');

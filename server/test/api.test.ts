@@ -211,15 +211,33 @@ describe('route access declarations', () => {
     const app = createTestApp({ db: failingDatabase(), fixture });
     await app.ready();
     assert.deepEqual(listApiRoutes(app), [
+      { method: 'GET', url: '/accounts/rest/accounts/:username', access: { kind: 'session' }, xsrf: true },
+      { method: 'POST', url: '/accounts/rest/accounts/:username', access: { kind: 'session' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/accounts/botchallengeendpoint', access: { kind: 'public' }, xsrf: false },
+      { method: 'POST', url: '/accounts/rest/accounts/credentials/reset', access: { kind: 'public' }, xsrf: false },
+      { method: 'POST', url: '/accounts/rest/accounts/verifyrequestisvalid', access: { kind: 'public' }, xsrf: false },
+      { method: 'POST', url: '/accounts/rest/cert/requests/authchange', access: { kind: 'permission', permission: 'allow-authchange' }, xsrf: true },
+      { method: 'POST', url: '/accounts/rest/cert/requests/authchange/token', access: { kind: 'public' }, xsrf: false },
+      { method: 'POST', url: '/accounts/rest/cert/requests/new', access: { kind: 'public' }, xsrf: false },
       { method: 'POST', url: '/accounts/rest/cert/sessions', access: { kind: 'public' }, xsrf: false },
       { method: 'GET', url: '/accounts/rest/configuration', access: { kind: 'public' }, xsrf: false },
       { method: 'GET', url: '/accounts/rest/health', access: { kind: 'public' }, xsrf: false },
+      { method: 'POST', url: '/accounts/rest/mail/verifywithbotchallenge', access: { kind: 'public' }, xsrf: false },
       { method: 'GET', url: '/accounts/rest/requests', access: { kind: 'permission', permission: 'VIEW_REQUEST_SUMMARY' }, xsrf: true },
+      { method: 'POST', url: '/accounts/rest/requests/authchange', access: { kind: 'permission', permission: 'allow-authchange' }, xsrf: true },
+      { method: 'POST', url: '/accounts/rest/requests/new', access: { kind: 'public' }, xsrf: false },
+      { method: 'POST', url: '/accounts/rest/requests/new/pending', access: { kind: 'public' }, xsrf: false },
+      { method: 'POST', url: '/accounts/rest/requests/new/status', access: { kind: 'public' }, xsrf: false },
+      { method: 'POST', url: '/accounts/rest/requests/profilechange', access: { kind: 'session' }, xsrf: true },
+      { method: 'GET', url: '/accounts/rest/requests/profilechange/email-exists', access: { kind: 'session' }, xsrf: true },
+      { method: 'POST', url: '/accounts/rest/requests/renewal', access: { kind: 'permission', permission: 'RENEW_ACCOUNT' }, xsrf: true },
+      { method: 'POST', url: '/accounts/rest/requests/unlock', access: { kind: 'public' }, xsrf: false },
       { method: 'POST', url: '/accounts/rest/sessions', access: { kind: 'public' }, xsrf: false },
       { method: 'GET', url: '/accounts/rest/sessions/current', access: { kind: 'session' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/sessions/httpsession', access: { kind: 'public' }, xsrf: false },
       { method: 'GET', url: '/accounts/rest/sessions/logout', access: { kind: 'public' }, xsrf: true },
+      { method: 'GET', url: '/accounts/rest/subscriptions/:username', access: { kind: 'session' }, xsrf: true },
+      { method: 'PUT', url: '/accounts/rest/subscriptions/:username', access: { kind: 'session' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/xsrf', access: { kind: 'public' }, xsrf: false },
     ]);
     await app.close();

@@ -9,6 +9,7 @@ import {
   loadPortalConfiguration,
   loadServerSettings,
   loadSettings,
+  DEFAULT_PERSONAL_EMAIL_DOMAINS,
   type Env,
 } from '../src/config.js';
 import { REPO_DIR, SERVER_DIR } from '../src/paths.js';
@@ -208,7 +209,25 @@ describe('server settings', () => {
       smtpUrl: undefined,
       mailFrom: undefined,
       mailPollMs: 2000,
+      personalEmailDomains: DEFAULT_PERSONAL_EMAIL_DOMAINS,
+      publicUrl: undefined,
     });
+    assert.ok(DEFAULT_PERSONAL_EMAIL_DOMAINS.includes('gmail.com'));
+  });
+
+  test('visitor settings: personal email domains and the public URL', () => {
+    const settings = server({ PORTAL_PERSONAL_EMAIL_DOMAINS: ' Gmail.com, @example.org,,gmail.com ', PORTAL_PUBLIC_URL: 'https://Portal.Example.test/accounts/' });
+    assert.deepEqual(settings.personalEmailDomains, ['gmail.com', 'example.org']);
+    assert.equal(settings.publicUrl, 'https://portal.example.test/accounts');
+    assert.deepEqual(server({ PORTAL_PERSONAL_EMAIL_DOMAINS: 'none' }).personalEmailDomains, []);
+    assert.deepEqual(server({ PORTAL_PERSONAL_EMAIL_DOMAINS: '' }).personalEmailDomains, DEFAULT_PERSONAL_EMAIL_DOMAINS);
+    assert.equal(server({ PORTAL_PUBLIC_URL: 'http://localhost:8080' }).publicUrl, 'http://localhost:8080');
+    assert.deepEqual(problemsOf(() => server({ PORTAL_PERSONAL_EMAIL_DOMAINS: 'gmail.com, not a domain', PORTAL_PUBLIC_URL: 'ftp://portal.example.test' })), [
+      "PORTAL_PERSONAL_EMAIL_DOMAINS: 'not a domain' is not a domain name (e.g. gmail.com; 'none' for no list)",
+      "PORTAL_PUBLIC_URL: 'ftp://portal.example.test' is not an http(s) address without query or fragment, e.g. https://portal.example.test",
+    ]);
+    assert.equal(problemsOf(() => server({ PORTAL_PUBLIC_URL: 'https://portal.example.test/?x=1' })).length, 1);
+    assert.deepEqual(loadSettings({ env: { PORTAL_PUBLIC_URL: 'https://portal.example.test', PORTAL_PERSONAL_EMAIL_DOMAINS: 'none' }, cwd: dir }).warnings, []);
   });
 
   test('mail settings', () => {

@@ -58,7 +58,7 @@ describe('main', () => {
       assert.match(running.output(), /Portal running at http:\/\/localhost:\d+ \(database: embedded PGlite in .*embedded\)\n/);
       assert.match(
         running.output(),
-        /Demo accounts \(sign in at http:\/\/localhost:\d+\/login with the username and website token; demo data, never for production\):\n {2}admin +site-admin +[A-Za-z0-9_-]{43}\n {2}adjudicator +adjudicator +[A-Za-z0-9_-]{43}\n {2}helpdesk +help-desk +[A-Za-z0-9_-]{43}\n {2}user +user +[A-Za-z0-9_-]{43}\n {2}locked\.user +user \(locked\) +[A-Za-z0-9_-]{43}\n {2}closed\.user +user \(closed\) +[A-Za-z0-9_-]{43}\n/,
+        /Demo accounts \(sign in at http:\/\/localhost:\d+\/login with the username and website token; demo data, never for production\):\n {2}admin +site-admin +[A-Za-z0-9_-]{43}\n {2}adjudicator +adjudicator +[A-Za-z0-9_-]{43}\n {2}helpdesk +help-desk +[A-Za-z0-9_-]{43}\n {2}user +user +[A-Za-z0-9_-]{43}\n {2}locked\.user +user \(locked\) +[A-Za-z0-9_-]{43}\n {2}closed\.user +user \(closed\) +[A-Za-z0-9_-]{43}\n {2}renewal\.user +user +[A-Za-z0-9_-]{43}\n/,
       );
       firstStartTokens = demoTokens(running.output());
       assert.equal(statSync(join(env.PORTAL_DATA_DIR, 'demo-accounts.json')).mode & 0o777, 0o600);
@@ -94,7 +94,7 @@ describe('main', () => {
     try {
       await runningUrl(running);
       assert.deepEqual(demoTokens(running.output()), firstStartTokens);
-      assert.equal(firstStartTokens.length, 6);
+      assert.equal(firstStartTokens.length, 7);
       running.child.kill('SIGINT');
       assert.deepEqual(await running.exit, { code: 0, signal: null });
     } finally {

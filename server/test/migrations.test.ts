@@ -21,7 +21,13 @@ const ACCOUNTS_SQL = readFileSync(join(MIGRATIONS_DIR, '0001_accounts.sql'), 'ut
 const SIGN_IN_SQL = readFileSync(join(MIGRATIONS_DIR, '0002_sign_in.sql'), 'utf8');
 const USER_GROUPS_SQL = readFileSync(join(MIGRATIONS_DIR, '0003_user_groups.sql'), 'utf8');
 const MAIL_OUTBOX_SQL = readFileSync(join(MIGRATIONS_DIR, '0004_mail_outbox.sql'), 'utf8');
-const ALL_TABLES = ['account_certificates', 'account_roles', 'account_updates', 'accounts', 'group_memberships', 'login_failures', 'mail_outbox', 'schema_migrations', 'server_secrets', 'sessions', 'used_challenges', 'user_groups'];
+const REQUESTS_SQL = readFileSync(join(MIGRATIONS_DIR, '0005_requests.sql'), 'utf8');
+const ALL_TABLES = [
+  'account_certificates', 'account_roles', 'account_subscriptions', 'account_updates', 'accounts', 'group_memberships', 'login_failures',
+  'mail_outbox', 'request_updates', 'requests', 'schema_migrations', 'server_secrets', 'sessions', 'used_challenges', 'user_groups',
+  'verification_codes',
+];
+const ALL_MIGRATIONS = ['0001_accounts', '0002_sign_in', '0003_user_groups', '0004_mail_outbox', '0005_requests'];
 
 function extra(version: number, name: string, sql: string): Migration {
   return { version, name, sql, checksum: checksumOf(sql) };
@@ -37,7 +43,7 @@ async function recorded(db: Database): Promise<{ version: number; name: string; 
 describe('migration files', () => {
   test('are read in order with their sha256', () => {
     const migrations = readMigrations();
-    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox']]);
+    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests']]);
     assert.equal(migrations[0]?.checksum, createHash('sha256').update(ACCOUNTS_SQL).digest('hex'));
   });
 
@@ -66,13 +72,14 @@ for (const kind of DATABASE_KINDS) {
       const db = await createEmptyDatabase(kind);
       try {
         assert.deepEqual(await tableNames(db), []);
-        assert.deepEqual(await migrate(db), ['0001_accounts', '0002_sign_in', '0003_user_groups', '0004_mail_outbox']);
+        assert.deepEqual(await migrate(db), ALL_MIGRATIONS);
         assert.deepEqual(await tableNames(db), ALL_TABLES);
         assert.deepEqual(await recorded(db), [
           { version: 1, name: 'accounts', checksum: checksumOf(ACCOUNTS_SQL), applied: true },
           { version: 2, name: 'sign_in', checksum: checksumOf(SIGN_IN_SQL), applied: true },
           { version: 3, name: 'user_groups', checksum: checksumOf(USER_GROUPS_SQL), applied: true },
           { version: 4, name: 'mail_outbox', checksum: checksumOf(MAIL_OUTBOX_SQL), applied: true },
+          { version: 5, name: 'requests', checksum: checksumOf(REQUESTS_SQL), applied: true },
         ]);
       } finally {
         await db.close();
@@ -128,7 +135,7 @@ for (const kind of DATABASE_KINDS) {
           return true;
         });
         assert.ok(!(await tableNames(db)).includes('half'));
-        assert.deepEqual((await recorded(db)).map((r) => r.version), [1, 2, 3, 4]);
+        assert.deepEqual((await recorded(db)).map((r) => r.version), [1, 2, 3, 4, 5]);
       } finally {
         await db.close();
       }
@@ -141,7 +148,7 @@ for (const kind of DATABASE_KINDS) {
         const later = extra(99, 'account_title', "alter table accounts add column title text not null default '';");
         assert.deepEqual(await migrate(db, [...readMigrations(), later]), ['0099_account_title']);
         const { rows } = await db.query<{ username: string; title: string }>('select username, title from accounts order by id');
-        assert.deepEqual(rows.map((r) => r.username), ['admin', 'adjudicator', 'helpdesk', 'user', 'locked.user', 'closed.user']);
+        assert.deepEqual(rows.map((r) => r.username), ['admin', 'adjudicator', 'helpdesk', 'user', 'locked.user', 'closed.user', 'renewal.user']);
         assert.ok(rows.every((r) => r.title === ''));
       } finally {
         await db.close();
@@ -248,7 +255,7 @@ for (const kind of DATABASE_KINDS) {
         });
         const before = await snapshot();
         assert.equal(before.memberships.length, 2);
-        assert.deepEqual(await migrate(db), ['0004_mail_outbox']);
+        assert.deepEqual(await migrate(db, readMigrations().filter((m) => m.version <= 4)), ['0004_mail_outbox']);
         assert.deepEqual(await snapshot(), before);
         // The new table takes mail, with its defaults.
         const { rows } = await db.query<{ attempts: number; last_error: string | null; sent_at: Date | null }>(
@@ -258,6 +265,75 @@ for (const kind of DATABASE_KINDS) {
         await assert.rejects(db.query("insert into mail_outbox (to_address, subject, body, created_at) values ('a@b.c', 'S', 'T', now())"), /next_attempt_at/);
         const index = await db.query<{ indexdef: string }>("select indexdef from pg_indexes where tablename = 'mail_outbox' and indexname = 'mail_outbox_sent_at_next_attempt_at_idx'");
         assert.match(index.rows[0]?.indexdef ?? '', /\(sent_at, next_attempt_at\)/);
+      } finally {
+        await db.close();
+      }
+    });
+
+    test('0005 on a database that holds real rows from 0001 to 0004 keeps every row', async () => {
+      const db = await createEmptyDatabase(kind);
+      try {
+        await migrate(db, readMigrations().filter((m) => m.version <= 4));
+        await db.exec(`
+          insert into accounts (username, email, token_hash, active) values ('admin', 'admin@example.test', '$argon2id$x', true), ('Locked.User', 'Locked.User@example.test', null, false);
+          insert into account_roles (account_id, role) select id, 'user' from accounts;
+          insert into account_updates (account_id, comment, username, active) select id, 'Created.', 'system', true from accounts;
+          insert into sessions (id_hash, account_id, created_at, last_seen_at, expires_at)
+            select 'h' || id, id, now(), now(), now() + interval '1 hour' from accounts;
+          insert into account_certificates (account_id, identity) select id, '1234567890' from accounts where username = 'admin';
+          insert into login_failures (key, failures, last_failure_at) values ('id:nobody', 2, now());
+          insert into server_secrets (name, value) values ('challenge', 'secret');
+          insert into used_challenges (signature_hash, expires_at) values ('sig', now() + interval '10 minutes');
+          insert into user_groups (id, name, description) values ('PORTAL', 'Portal Team', 'Builds the portal.');
+          insert into group_memberships (user_group_id, account_id, group_name) select 'PORTAL', id, 'PORTAL-user' from accounts;
+          insert into mail_outbox (to_address, subject, body, created_at, next_attempt_at) values ('admin@example.test', 'S', 'T', now(), now());
+        `);
+        const snapshot = async () => ({
+          accounts: (await db.query('select id, username, email, token_hash, active, closed, authentication, created_at from accounts order by id')).rows,
+          roles: (await db.query('select account_id, role from account_roles order by account_id, role')).rows,
+          updates: (await db.query('select id, account_id, comment, created_at from account_updates order by id')).rows,
+          sessions: (await db.query('select id_hash, account_id, expires_at from sessions order by id_hash')).rows,
+          certificates: (await db.query('select account_id, identity from account_certificates')).rows,
+          failures: (await db.query('select key, failures from login_failures')).rows,
+          secrets: (await db.query('select name, value from server_secrets')).rows,
+          challenges: (await db.query('select signature_hash from used_challenges')).rows,
+          groups: (await db.query('select id, name, description, created_at from user_groups')).rows,
+          memberships: (await db.query('select user_group_id, account_id, group_name from group_memberships order by account_id')).rows,
+          mail: (await db.query('select id, to_address, subject, body, created_at, attempts, next_attempt_at, sent_at from mail_outbox order by id')).rows,
+        });
+        const before = await snapshot();
+        assert.equal(before.accounts.length, 2);
+        assert.deepEqual(await migrate(db), ['0005_requests']);
+        assert.deepEqual(await snapshot(), before);
+
+        // The old rows take part in the new tables, whose rules hold.
+        const ids = Object.fromEntries(before.accounts.map((a) => [(a as { username: string }).username, (a as { id: string | number }).id]));
+        const request = (kind: string, status: string, accountId: unknown, username: string, email: string) =>
+          db.query<{ id: string | number; details: unknown; reason: string }>(
+            'insert into requests (kind, status, account_id, username, email, created_at, updated_at) values ($1, $2, $3, $4, $5, now(), now()) returning id, details, reason',
+            [kind, status, accountId, username, email],
+          );
+        const unlock = await request('unlock', 'pending', ids['Locked.User'], 'Locked.User', 'Locked.User@example.test');
+        assert.deepEqual(unlock.rows.map((r) => [r.details, r.reason]), [[{}, '']]);
+        await assert.rejects(request('unlock', 'pending', ids['Locked.User'], 'Locked.User', 'x@example.test'), /requests_pending_per_account_key/);
+        await request('unlock', 'denied', ids['Locked.User'], 'Locked.User', 'x@example.test'); // a decided one does not count
+        await request('new', 'pending', null, 'jane.doe', 'Jane.Doe@Agency.example');
+        await assert.rejects(request('new', 'incomplete', null, 'JANE.DOE', 'other@agency.example'), /requests_open_new_username_key/);
+        await assert.rejects(request('new', 'pending', null, 'john.doe', 'jane.doe@AGENCY.example'), /requests_open_new_email_key/);
+        await request('new', 'denied', null, 'jane.doe', 'jane.doe@agency.example');
+        await assert.rejects(request('nonsense', 'pending', null, 'a', 'a@b.c'), /requests_kind_check/);
+        await assert.rejects(request('new', 'waiting', null, 'a', 'a@b.c'), /requests_status_check/);
+        await db.query("insert into request_updates (request_id, status, username, comment, created_at) values ($1, 'pending', 'Locked.User', 'Request submitted.', now())", [unlock.rows[0]?.id]);
+        await db.query("insert into verification_codes (email, code_hash, created_at, expires_at) values ('admin@example.test', 'h', now(), now() + interval '10 minutes')");
+        await db.query("insert into account_subscriptions (account_id, service) values ($1, 'jira')", [ids.admin]);
+        await assert.rejects(db.query("insert into account_subscriptions (account_id, service) values ($1, 'jira')", [ids.admin]), /account_subscriptions_pkey/);
+        // Deleting an account takes its requests, their updates and its subscriptions along.
+        await db.query('delete from accounts where id = $1', [ids['Locked.User']]);
+        await db.query('delete from accounts where id = $1', [ids.admin]);
+        assert.deepEqual(
+          (await db.query("select (select count(*)::int from requests where kind = 'unlock') as r, (select count(*)::int from request_updates) as u, (select count(*)::int from account_subscriptions) as s")).rows,
+          [{ r: 0, u: 0, s: 0 }],
+        );
       } finally {
         await db.close();
       }
@@ -332,8 +408,8 @@ if (POSTGRES_URL) {
       try {
         const [a, b] = [schema.open(), schema.open()];
         const results = await Promise.all([migrate(a), migrate(b)]);
-        assert.deepEqual(results.flat().sort(), ['0001_accounts', '0002_sign_in', '0003_user_groups', '0004_mail_outbox']);
-        assert.deepEqual((await recorded(a)).map((r) => r.version), [1, 2, 3, 4]);
+        assert.deepEqual(results.flat().sort(), ALL_MIGRATIONS);
+        assert.deepEqual((await recorded(a)).map((r) => r.version), [1, 2, 3, 4, 5]);
         assert.deepEqual(await tableNames(b), ALL_TABLES);
       } finally {
         await schema.drop();

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_ACCOUNTS_FILE, DEMO_LOCK_COMMENT, demoSignInText, readDemoAccountsFile, seedDemoData, writeDemoAccountsFile } from '../src/seed.js';
+import { DEMO_ACCOUNTS_FILE, DEMO_ADMIN_CERTIFICATE, DEMO_LOCK_COMMENT, demoSignInText, readDemoAccountsFile, seedDemoData, writeDemoAccountsFile } from '../src/seed.js';
 import { verifyWebsiteToken } from '../src/services/tokens.js';
 import { DATABASE_KINDS, createTestDatabase } from './helpers.js';
 
@@ -14,11 +14,12 @@ const DEMO = [
   { username: 'user', role: 'user', state: 'active' },
   { username: 'locked.user', role: 'user', state: 'locked' },
   { username: 'closed.user', role: 'user', state: 'closed' },
+  { username: 'renewal.user', role: 'user', state: 'active' },
 ];
 
 for (const kind of DATABASE_KINDS) {
   describe(`demo data on ${kind}`, () => {
-    test('creates one account per role, a locked one and a closed one', async () => {
+    test('creates one account per role, a locked one, a closed one and one that must renew', async () => {
       const db = await createTestDatabase(kind);
       try {
         const created = await seedDemoData(db);
@@ -35,7 +36,7 @@ for (const kind of DATABASE_KINDS) {
             email: `${d.username}@example.test`,
             active: d.state !== 'locked',
             closed: d.state === 'closed',
-            authentication: ['token'],
+            authentication: d.username === 'admin' ? ['token', 'certificate'] : ['token'],
             roles: [d.role],
           })),
         );
@@ -46,7 +47,7 @@ for (const kind of DATABASE_KINDS) {
 
         // Every account has its own website token, stored only as an Argon2id hash.
         const hashes = await db.query<{ username: string; token_hash: string }>('select username, token_hash from accounts order by id');
-        assert.equal(new Set(created.map((c) => c.token)).size, 6);
+        assert.equal(new Set(created.map((c) => c.token)).size, 7);
         for (const [i, row] of hashes.rows.entries()) {
           const token = created[i]?.token ?? '';
           assert.match(token, /^[A-Za-z0-9_-]{43}$/);
@@ -55,10 +56,29 @@ for (const kind of DATABASE_KINDS) {
           assert.equal(await verifyWebsiteToken(row.token_hash, token), true, row.username);
         }
         // admin signs in with the demo smart card (identity number 1234567890).
-        const certificates = await db.query<{ username: string; identity: string }>(
-          'select a.username, c.identity from account_certificates c join accounts a on a.id = c.account_id',
+        const certificates = await db.query<{ username: string; identity: string; subject: string; issuer: string }>(
+          'select a.username, c.identity, c.subject, c.issuer from account_certificates c join accounts a on a.id = c.account_id',
         );
-        assert.deepEqual(certificates.rows, [{ username: 'admin', identity: '1234567890' }]);
+        assert.deepEqual(certificates.rows, [{ username: 'admin', identity: '1234567890', ...DEMO_ADMIN_CERTIFICATE }]);
+        // Every account has a full profile; renewal.user last certified 400 days ago, the others today.
+        const profiles = await db.query<Record<string, string | null> & { username: string; certified_days_ago: number }>(
+          `select username, phone, street, city, state, zip, country, company, project, supervisor_first_name,
+                  supervisor_last_name, supervisor_email, supervisor_phone, reason,
+                  round(extract(epoch from (now() - last_certified)) / 86400)::int as certified_days_ago
+             from accounts order by id`,
+        );
+        for (const row of profiles.rows) {
+          for (const [field, value] of Object.entries(row)) assert.ok(value !== null && value !== '', `${row.username}.${field}`);
+          assert.equal(row.certified_days_ago, row.username === 'renewal.user' ? 400 : 0, row.username);
+        }
+        // user subscribes to jira (also held through PORTAL) and jsm itself.
+        const subscriptions = await db.query<{ username: string; service: string }>(
+          'select a.username, s.service from account_subscriptions s join accounts a on a.id = s.account_id order by a.username, s.service',
+        );
+        assert.deepEqual(subscriptions.rows, [
+          { username: 'user', service: 'jira' },
+          { username: 'user', service: 'jsm' },
+        ]);
         // A few groups, with the demo accounts as members.
         const groups = await db.query<{ id: string; open_access: boolean; member_constraint: string; visibility: string }>(
           'select id, open_access, member_constraint, visibility from user_groups order by id',
@@ -92,7 +112,7 @@ for (const kind of DATABASE_KINDS) {
         await seedDemoData(db);
         assert.deepEqual(await seedDemoData(db), []);
         const { rows } = await db.query<{ count: number }>('select count(*)::int as count from accounts');
-        assert.deepEqual(rows, [{ count: 6 }]);
+        assert.deepEqual(rows, [{ count: 7 }]);
       } finally {
         await db.close();
       }
@@ -120,6 +140,7 @@ describe('demo accounts file', () => {
       const accounts = [
         { username: 'admin', role: 'site-admin' as const, state: 'active' as const, token: 'token-admin' },
         { username: 'locked.user', role: 'user' as const, state: 'locked' as const, token: 'token-locked' },
+        { username: 'renewal.user', role: 'user' as const, state: 'active' as const, token: 'token-renewal' },
       ];
       writeDemoAccountsFile(dir, accounts);
       assert.equal(statSync(join(dir, DEMO_ACCOUNTS_FILE)).mode & 0o777, 0o600);
@@ -128,9 +149,11 @@ describe('demo accounts file', () => {
         demoSignInText(accounts, 'http://localhost:8080/login'),
         [
           'Demo accounts (sign in at http://localhost:8080/login with the username and website token; demo data, never for production):',
-          '  admin        site-admin     token-admin',
-          '  locked.user  user (locked)  token-locked',
+          '  admin         site-admin     token-admin',
+          '  locked.user   user (locked)  token-locked',
+          '  renewal.user  user           token-renewal',
           '  admin also signs in with a smart card whose CN ends in .1234567890 (e.g. DOE.JOHN.QUINCY.1234567890).',
+          '  renewal.user last certified 400 days ago: it must renew (annual certification) after signing in.',
           'Demo groups: PORTAL (Portal Team), DEVOPS (DevOps Community), SECURE (Secure Enclave).',
           '',
         ].join('\n'),

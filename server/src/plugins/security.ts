@@ -6,7 +6,10 @@
  *  1. anti-forgery: unless the route declares `config: { xsrf: false }`, the X-XSRF-TOKEN header
  *     must be the token of the caller's session → else 403 'Invalid anti-forgery token';
  *  2. access as the route declares it: 'public' → anyone; 'session' → a signed-in session
- *     (401 'Not signed in'); a permission → a signed-in session holding it (403 'Forbidden').
+ *     (401 'Not signed in'); a permission → a signed-in session holding it (403 'Forbidden');
+ *     a signed-in session whose account must renew (annual certification) is refused (403
+ *     'Your account must be renewed before you continue.') by every route that does not
+ *     declare `config: { duringRenewal: true }`.
  * Exemptions are declared per route, never decided from the URL.
  */
 import type { X509Certificate } from 'node:crypto';
@@ -15,18 +18,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { normalizeAddress } from '../config.js';
 import type { Database } from '../db/database.js';
 import { MESSAGES } from '../messages.js';
+import { SELF_SERVICE_MESSAGES } from '../self-service-messages.js';
 import { parseCertificate } from '../services/certificates.js';
 import type { Clock } from '../services/clock.js';
 import { createSecurityContext, type SecurityContext, type SecuritySettings } from '../services/security-context.js';
 import { createSession, endSession, isSessionId, isXsrfTokenOf, resolveSession, type CurrentSession } from '../services/sessions.js';
 import { sendError } from './error-handler.js';
-import { declaredAccess, declaredXsrf, isApiPath } from './route-access.js';
+import { declaredAccess, declaredXsrf, isApiPath, RouteDeclarationError } from './route-access.js';
 import { unencapsulated } from './unencapsulated.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** For routes under /accounts/rest: false exempts the route from the anti-forgery check. */
     xsrf?: boolean;
+    /**
+     * For signed-in routes under /accounts/rest: true lets a session whose account must renew
+     * (annual certification) through; every other signed-in route refuses it with 403
+     * 'Your account must be renewed before you continue.' (GET /sessions/current, POST /requests/renewal).
+     */
+    duringRenewal?: boolean;
   }
   interface FastifyInstance {
     readonly security: SecurityContext;
@@ -122,9 +132,20 @@ export async function ensureSession(request: FastifyRequest, reply: FastifyReply
   return startSession(request, reply, null);
 }
 
+/** Whether a route lets a session that must renew through; throws RouteDeclarationError for a value other than true/false. */
+function declaredDuringRenewal(route: RouteOptions): boolean {
+  const value: unknown = (route.config as Record<string, unknown> | undefined)?.duringRenewal;
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') {
+    throw new RouteDeclarationError(`${String(route.method)} ${route.url}: config.duringRenewal must be true or false, not '${String(value)}'`);
+  }
+  return value;
+}
+
 function guardFor(route: RouteOptions): onRequestHookHandler {
   const access = declaredAccess(route);
   const xsrf = declaredXsrf(route);
+  const duringRenewal = declaredDuringRenewal(route);
   return async function guard(request, reply) {
     const security = request.server.security;
     if (xsrf) {
@@ -139,6 +160,8 @@ function guardFor(route: RouteOptions): onRequestHookHandler {
     if (access.kind === 'public') return;
     const session = await request.portalSession();
     if (!session?.account) return sendError(reply, 401, MESSAGES.notSignedIn);
+    // Annual certification first: until the account renews, only the renewal routes answer.
+    if (session.account.renewalDue && !duringRenewal) return sendError(reply, 403, SELF_SERVICE_MESSAGES.renewalRequired);
     if (access.kind === 'permission' && !session.account.permissions.includes(access.permission)) {
       return sendError(reply, 403, MESSAGES.forbidden);
     }

@@ -166,3 +166,33 @@ export async function insertAccountWithToken(
   if (id === undefined) throw new Error('insert into accounts returned no id');
   return Number(id);
 }
+
+/** An account as the visitors' flows (verification codes) see it. */
+export interface AccountByEmail {
+  id: number;
+  username: string;
+  email: string;
+  active: boolean;
+  closed: boolean;
+  authentication: string[];
+}
+
+/** The account of an email address (any letter case, surrounding spaces ignored). */
+export async function findAccountByEmail(db: Queryable, email: string, forUpdate = false): Promise<AccountByEmail | undefined> {
+  const { rows } = await db.query<{ id: string | number; username: string; email: string; active: boolean; closed: boolean; authentication: string[] }>(
+    `select id, username, email, active, closed, authentication from accounts where lower(email) = lower($1)${forUpdate ? ' for update' : ''}`,
+    [email.trim()],
+  );
+  const row = rows[0];
+  return row
+    ? { id: Number(row.id), username: row.username, email: row.email, active: row.active, closed: row.closed, authentication: row.authentication ?? [] }
+    : undefined;
+}
+
+/** Adds an authentication method ('token', 'certificate') to an account's list, once. */
+export async function addAuthenticationMethod(db: Queryable, accountId: number, method: string): Promise<void> {
+  await db.query(
+    'update accounts set authentication = array_append(authentication, $2::text) where id = $1 and not ($2::text = any(authentication))',
+    [accountId, method],
+  );
+}

@@ -7,8 +7,17 @@ export interface SessionRecord {
   createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
-  /** The signed-in account, with its state and roles (null for an anonymous session). */
-  account: { id: number; username: string; active: boolean; closed: boolean; roles: string[] } | null;
+  /** The signed-in account, with its state, roles and certification dates (null for an anonymous session). */
+  account: {
+    id: number;
+    username: string;
+    active: boolean;
+    closed: boolean;
+    roles: string[];
+    /** When the account last certified (renewal); null: never. */
+    lastCertified: Date | null;
+    createdAt: Date;
+  } | null;
 }
 
 interface SessionRow {
@@ -21,6 +30,8 @@ interface SessionRow {
   active: boolean | null;
   closed: boolean | null;
   roles: string[] | null;
+  last_certified: Date | string | null;
+  account_created_at: Date | string | null;
 }
 
 const date = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
@@ -35,11 +46,11 @@ export async function insertSession(
   );
 }
 
-/** One query: the session, its account and the account's roles. */
+/** One query: the session, its account (with its certification dates) and the account's roles. */
 export async function findSession(db: Queryable, idHash: string): Promise<SessionRecord | undefined> {
   const { rows } = await db.query<SessionRow>(
     `select s.id_hash, s.account_id, s.created_at, s.last_seen_at, s.expires_at,
-            a.username, a.active, a.closed,
+            a.username, a.active, a.closed, a.last_certified, a.created_at as account_created_at,
             case when a.id is null then null
                  else array(select r.role from account_roles r where r.account_id = a.id order by r.role) end as roles
        from sessions s left join accounts a on a.id = s.account_id
@@ -58,7 +69,15 @@ export async function findSession(db: Queryable, idHash: string): Promise<Sessio
     account:
       accountId === null || row.username === null
         ? null
-        : { id: accountId, username: row.username, active: row.active === true, closed: row.closed === true, roles: row.roles ?? [] },
+        : {
+            id: accountId,
+            username: row.username,
+            active: row.active === true,
+            closed: row.closed === true,
+            roles: row.roles ?? [],
+            lastCertified: row.last_certified === null ? null : date(row.last_certified),
+            createdAt: date(row.account_created_at ?? row.created_at),
+          },
   };
 }
 

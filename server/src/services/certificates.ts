@@ -55,3 +55,61 @@ export function isCurrentlyValid(certificate: X509Certificate, now: Date): boole
   const to = new Date(certificate.validTo).getTime();
   return Number.isFinite(from) && Number.isFinite(to) && from <= now.getTime() && now.getTime() <= to;
 }
+
+/** A distinguished name as spec section 3's Certificate shows it. */
+export interface CertificateName {
+  common_name: string;
+  organization: string;
+  organizational_unit: string[];
+  country: string;
+}
+
+/**
+ * A certificate as a request keeps it (in `details.certificate`): spec section 3's Certificate
+ * (issued_to, issued_by, valid_from, valid_until, country_of_citizenship) plus what binding it
+ * to an account needs (identity, fingerprint, subject, issuer: see repositories/certificates.ts).
+ */
+export interface CertificateRecord {
+  identity: string;
+  fingerprint: string | null;
+  subject: string | null;
+  issuer: string | null;
+  issued_to: CertificateName;
+  issued_by: CertificateName;
+  /** ISO 8601 */
+  valid_from: string | null;
+  /** ISO 8601 */
+  valid_until: string | null;
+  /** Not read from the certificate (yet): null, which the screens show as 'Unknown'. */
+  country_of_citizenship: string | null;
+}
+
+/** Node's one-attribute-a-line distinguished name ('C=US\nO=…\nOU=…\nCN=…') in spec section 3's shape. */
+export function certificateNameOf(dn: string | null): CertificateName {
+  const name: CertificateName = { common_name: '', organization: '', organizational_unit: [], country: '' };
+  for (const line of (dn ?? '').split('\n')) {
+    const at = line.indexOf('=');
+    if (at <= 0) continue;
+    const key = line.slice(0, at).trim().toUpperCase();
+    const value = line.slice(at + 1).trim();
+    if (key === 'CN') name.common_name = value;
+    else if (key === 'O') name.organization = value;
+    else if (key === 'OU') name.organizational_unit.push(value);
+    else if (key === 'C') name.country = value;
+  }
+  return name;
+}
+
+export function certificateRecordOf(details: CertificateDetails): CertificateRecord {
+  return {
+    identity: details.identity,
+    fingerprint: details.fingerprint,
+    subject: details.subject,
+    issuer: details.issuer,
+    issued_to: certificateNameOf(details.subject),
+    issued_by: certificateNameOf(details.issuer),
+    valid_from: details.validFrom ? details.validFrom.toISOString() : null,
+    valid_until: details.validUntil ? details.validUntil.toISOString() : null,
+    country_of_citizenship: null,
+  };
+}

@@ -5,14 +5,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerSettings } from '../config.js';
-import { DEFAULT_CHALLENGE_COST } from '../config.js';
+import { DEFAULT_CHALLENGE_COST, DEFAULT_PERSONAL_EMAIL_DOMAINS } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ensureSecret } from '../repositories/secrets.js';
 import type { Clock } from './clock.js';
 
 export type SecuritySettings = Pick<
   ServerSettings,
-  'loginMaxFailures' | 'challengeSecret' | 'challengeCost' | 'sessionIdleMinutes' | 'sessionAbsoluteHours' | 'trustedProxies'
+  | 'loginMaxFailures'
+  | 'challengeSecret'
+  | 'challengeCost'
+  | 'sessionIdleMinutes'
+  | 'sessionAbsoluteHours'
+  | 'trustedProxies'
+  // The visitors' flows (services/verification.ts, services/account-requests.ts).
+  | 'personalEmailDomains'
+  | 'publicUrl'
 >;
 
 export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
@@ -22,9 +30,12 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   sessionIdleMinutes: 30,
   sessionAbsoluteHours: 12,
   trustedProxies: [],
+  personalEmailDomains: DEFAULT_PERSONAL_EMAIL_DOMAINS,
+  publicUrl: undefined,
 };
 
-export type SecretName = 'xsrf' | 'challenge';
+/** 'verification': the HMAC key of the verification codes (services/verification.ts). */
+export type SecretName = 'xsrf' | 'challenge' | 'verification';
 
 export interface SecurityContext {
   readonly db: Database;

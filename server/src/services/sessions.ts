@@ -14,6 +14,7 @@ import {
   purgeExpiredSessions,
   touchSession,
 } from '../repositories/sessions.js';
+import { isRenewalDue, RENEWAL_PERMISSIONS } from './renewal.js';
 import { permissionsOf } from './roles.js';
 import type { SecurityContext } from './security-context.js';
 
@@ -23,7 +24,10 @@ const TOUCH_INTERVAL_MS = 60_000;
 export interface SignedInAccount {
   id: number;
   username: string;
+  /** Exactly RENEW_ACCOUNT and allow-renewal while the account must renew; else its roles' permissions. */
   permissions: Permission[];
+  /** The account must renew (annual certification) before anything else (services/renewal.ts). */
+  renewalDue: boolean;
 }
 
 export interface CurrentSession {
@@ -63,11 +67,19 @@ export async function resolveSession(context: SecurityContext, id: string | unde
   if (now.getTime() - record.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) await touchSession(context.db, idHash, now);
   const account = record.account;
   const usable = account !== null && account.active && !account.closed;
+  const renewalDue = usable && isRenewalDue(account.lastCertified, account.createdAt, now);
   return {
     id,
     idHash,
     accountId: record.accountId,
-    account: usable ? { id: account.id, username: account.username, permissions: permissionsOf(account.roles) } : undefined,
+    account: usable
+      ? {
+          id: account.id,
+          username: account.username,
+          permissions: renewalDue ? [...RENEWAL_PERMISSIONS] : permissionsOf(account.roles),
+          renewalDue,
+        }
+      : undefined,
     refused: record.accountId !== null && !usable,
   };
 }

@@ -2,6 +2,7 @@
  * Accounts (spec sections 3 and 7; server/docs/self-service.md, "Signed in"):
  * GET /accounts/{username} and POST /accounts/{username} with the profile.
  */
+import type { ProfileField } from '../rules.js';
 import { apiRequest } from './client.js';
 
 type Options = { readonly signal?: AbortSignal };
@@ -18,8 +19,8 @@ export interface Certificate {
   readonly issued_to: CertificateName;
   readonly issued_by: CertificateName;
   /** ISO 8601 date-times. */
-  readonly valid_from: string;
-  readonly valid_until: string;
+  readonly valid_from: string | null;
+  readonly valid_until: string | null;
   /** Absent or null when unknown. */
   readonly country_of_citizenship?: string | null;
 }
@@ -103,21 +104,7 @@ export interface ProfileUpdate {
 }
 
 /** The profile's fields by their flat names (the names of `fields` in an error, and of the form). */
-export interface ProfileValues {
-  phone: string;
-  street: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-  company: string;
-  project: string;
-  supervisor_first_name: string;
-  supervisor_last_name: string;
-  supervisor_email: string;
-  supervisor_phone: string;
-  reason: string;
-}
+export type ProfileValues = Record<ProfileField, string>;
 
 const text = (value: string | null | undefined) => value ?? '';
 

@@ -1,7 +1,7 @@
 import { getBotChallenge } from '../api/botChallenge.js';
 import type { AltchaWidgetElement } from 'altcha';
 import { Alert, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const CHALLENGE_LOAD_ERROR = 'There was an error loading the security challenge.';
 
@@ -64,4 +64,32 @@ export function SecurityChallenge({ generation, onSolved, error }: Props) {
       {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginTop: 8 }} />}
     </div>
   );
+}
+
+export const CHALLENGE_REQUIRED = 'Please complete the security challenge.';
+
+/**
+ * The state a form keeps for its security challenge: the latest solution (in a ref, so that a
+ * submit handler sees the solution reported just before the click), the generation that asks
+ * the widget for a new challenge, and the error shown in the challenge area.
+ */
+export function useChallengeSolution() {
+  const solution = useRef<string | undefined>(undefined);
+  const [generation, setGeneration] = useState(0);
+  const [error, setError] = useState<string>();
+  const onSolved = useCallback((payload: string | undefined) => {
+    solution.current = payload;
+  }, []);
+  /** A challenge is good for one attempt: every attempt gets a new one. */
+  const renew = useCallback(() => setGeneration((g) => g + 1), []);
+  /** The solution to send, or undefined (and the 'complete the challenge' error) when there is none. */
+  const take = useCallback((): string | undefined => {
+    if (!solution.current) {
+      setError(CHALLENGE_REQUIRED);
+      return undefined;
+    }
+    setError(undefined);
+    return solution.current;
+  }, []);
+  return { generation, error, setError, onSolved, renew, take } as const;
 }

@@ -1,4 +1,4 @@
-import { required, SecurityChallenge, signInWithToken, TextField, type Session } from '@portal/shared';
+import { required, SecurityChallenge, signInWithToken, TextField, useChallengeSolution, type Session } from '@portal/shared';
 import { Button, Form as AntForm } from 'antd';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
@@ -9,30 +9,22 @@ interface Values {
   token: string;
 }
 
-export const CHALLENGE_REQUIRED = 'Please complete the security challenge.';
-
 /** Non-CAC users: username or email, website token, the security challenge. */
 export function TokenSignInForm({ cacSupport, onSignedIn }: { cacSupport: boolean; onSignedIn(session: Session): void }) {
-  const [payload, setPayload] = useState<string>();
-  const [generation, setGeneration] = useState(0);
+  const challenge = useChallengeSolution();
   const [failure, setFailure] = useState<SignInFailure>();
-  const [challengeError, setChallengeError] = useState<string>();
 
   const submit = async ({ id, token }: Values) => {
     setFailure(undefined);
-    if (!payload) {
-      setChallengeError(CHALLENGE_REQUIRED);
-      return;
-    }
-    setChallengeError(undefined);
+    const botChallengeResponse = challenge.take();
+    if (!botChallengeResponse) return;
     try {
-      onSignedIn(await signInWithToken({ id: id.trim(), token: token.trim(), botChallengeResponse: payload }));
+      onSignedIn(await signInWithToken({ id: id.trim(), token: token.trim(), botChallengeResponse }));
     } catch (error) {
       const result = asSignInFailure(error);
-      if (isChallengeFailure(result)) setChallengeError(result.message);
+      if (isChallengeFailure(result)) challenge.setError(result.message);
       else setFailure(result);
-      // A challenge is good for one attempt: every attempt gets a new one.
-      setGeneration((g) => g + 1);
+      challenge.renew();
     }
   };
 
@@ -45,7 +37,7 @@ export function TokenSignInForm({ cacSupport, onSignedIn }: { cacSupport: boolea
             {failure && <SignInError failure={failure} kind="token" cacSupport={cacSupport} />}
             <TextField name="id" label="Username or email" autoComplete="username" maxLength={255} validate={required('Please enter your username or email.')} />
             <TextField name="token" label="Website token" type="password" autoComplete="current-password" maxLength={512} validate={required('Please enter your website token.')} />
-            <SecurityChallenge generation={generation} onSolved={setPayload} error={challengeError} />
+            <SecurityChallenge generation={challenge.generation} onSolved={challenge.onSolved} error={challenge.error} />
             <Button type="primary" htmlType="submit" loading={submitting}>
               Sign In
             </Button>

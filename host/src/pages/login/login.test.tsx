@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, MESSAGES } from '@portal/shared';
+import { ApiError, CHALLENGE_REQUIRED, MESSAGES } from '@portal/shared';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { destinationAfterSignIn } from './afterSignIn';
 import { lastAuthType, rememberAuthType } from './preferences';
 import { asSignInFailure, SignInError } from './signInErrors';
-import { CHALLENGE_REQUIRED, TokenSignInForm } from './TokenSignInForm';
+import { TokenSignInForm } from './TokenSignInForm';
 
 const inRouter = (ui: React.ReactNode) => render(<AntApp><MemoryRouter>{ui}</MemoryRouter></AntApp>);
 

@@ -10,23 +10,25 @@ import {
   contactAddress,
   FormSubmitError,
   LIMITS,
+  MAX_MAIL_ADDRESS_LENGTH,
   PageTitle,
   RULE_MESSAGES,
   SecurityChallenge,
   sponsorEmailRules,
   submissionErrors,
-  TextAreaField,
   TextField,
+  useChallengeSolution,
   useConfiguration,
   withSponsor,
   type Validator,
 } from '@portal/shared';
 import { Alert, Button, Form as AntForm, Radio, Result, Typography } from 'antd';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
 import { submitAccountRequest, type AccountRequest } from '../../api/visitors';
-import { CHALLENGE_REQUIRED, INVALID_CHALLENGE } from '../verification/VerificationFlow';
+import { ProfileFields, Section } from '../account/ProfileFields';
+import { INVALID_CHALLENGE } from '../verification/VerificationFlow';
 
 export interface AccountRequestValues {
   first_name?: string;
@@ -94,29 +96,10 @@ export function accountRequestBody(values: AccountRequestValues, botChallengeRes
   };
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset style={{ border: 0, padding: 0, margin: '0 0 8px' }}>
-      <legend>
-        <Typography.Title level={4} style={{ marginBottom: 12 }}>
-          {title}
-        </Typography.Title>
-      </legend>
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))', columnGap: 24 }}>{children}</div>
-    </fieldset>
-  );
-}
-
 export function RequestAccountPage() {
   const configuration = useConfiguration();
   const [submitted, setSubmitted] = useState(false);
-  // A ref, not state: the submit handler must see the solution reported just before the click.
-  const payload = useRef<string | undefined>(undefined);
-  const setPayload = useCallback((value: string | undefined) => {
-    payload.current = value;
-  }, []);
-  const [generation, setGeneration] = useState(0);
-  const [challengeError, setChallengeError] = useState<string>();
+  const challenge = useChallengeSolution();
   const cacSupport = configuration.cac_support;
   const contact = contactAddress(configuration);
 
@@ -135,20 +118,16 @@ export function RequestAccountPage() {
   }
 
   const submit = async (values: AccountRequestValues) => {
-    if (!payload.current) {
-      setChallengeError(CHALLENGE_REQUIRED);
-      return undefined;
-    }
-    setChallengeError(undefined);
+    const botChallengeResponse = challenge.take();
+    if (!botChallengeResponse) return undefined;
     try {
-      await submitAccountRequest(accountRequestBody(values, payload.current), cacSupport && values.cac_choice === 'cac');
+      await submitAccountRequest(accountRequestBody(values, botChallengeResponse), cacSupport && values.cac_choice === 'cac');
       setSubmitted(true);
       return undefined;
     } catch (error) {
-      // A challenge is good for one attempt: every attempt gets a new one.
-      setGeneration((g) => g + 1);
+      challenge.renew();
       if (error instanceof ApiError && error.message.includes(INVALID_CHALLENGE)) {
-        setChallengeError(error.message);
+        challenge.setError(error.message);
         return undefined;
       }
       return submissionErrors(error);
@@ -201,29 +180,11 @@ export function RequestAccountPage() {
                 <TextField name="first_name" label="First name" autoComplete="given-name" maxLength={LIMITS.text} validate={r.first_name} />
                 <TextField name="last_name" label="Last name" autoComplete="family-name" maxLength={LIMITS.text} validate={r.last_name} />
                 <TextField name="username" label="Username (firstname.lastname recommended)" autoComplete="username" maxLength={40} validate={r.username} />
-                <TextField name="phone" label="Business phone" type="text" autoComplete="tel" maxLength={LIMITS.phone} validate={r.phone} />
-                <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={254} validate={r.email} />
-                <TextField name="email_confirmation" label="Confirm email" type="email" autoComplete="email" maxLength={254} validate={confirmEmail} />
+                <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={MAX_MAIL_ADDRESS_LENGTH} validate={r.email} />
+                <TextField name="email_confirmation" label="Confirm email" type="email" autoComplete="email" maxLength={MAX_MAIL_ADDRESS_LENGTH} validate={confirmEmail} />
               </Section>
-              <Section title="Business address">
-                <TextField name="street" label="Street" autoComplete="street-address" maxLength={LIMITS.street} validate={r.street} />
-                <TextField name="city" label="City" autoComplete="address-level2" maxLength={LIMITS.city} validate={r.city} />
-                <TextField name="state" label="State" autoComplete="address-level1" maxLength={LIMITS.state} validate={r.state} />
-                <TextField name="zip" label="Postal code" autoComplete="postal-code" maxLength={LIMITS.zip} validate={r.zip} />
-                <TextField name="country" label="Country" autoComplete="country-name" maxLength={LIMITS.country} validate={r.country} />
-              </Section>
-              <Section title="Organization">
-                <TextField name="company" label="Company or government office symbol" autoComplete="organization" maxLength={LIMITS.text} validate={r.company} />
-                <TextField name="project" label="Project" maxLength={LIMITS.text} validate={r.project} />
-              </Section>
-              <Section title="Supervisor">
-                <TextField name="supervisor_first_name" label="Supervisor first name" maxLength={LIMITS.text} validate={r.supervisor_first_name} />
-                <TextField name="supervisor_last_name" label="Supervisor last name" maxLength={LIMITS.text} validate={r.supervisor_last_name} />
-                <TextField name="supervisor_email" label="Supervisor email" type="email" maxLength={254} validate={r.supervisor_email} />
-                <TextField name="supervisor_phone" label="Supervisor phone" maxLength={LIMITS.phone} validate={r.supervisor_phone} />
-              </Section>
-              <TextAreaField name="reason" label="Reason for account" maxLength={LIMITS.comment} validate={r.reason} rows={5} extra={REASON_HELP} />
-              <SecurityChallenge generation={generation} onSolved={setPayload} error={challengeError} />
+              <ProfileFields reasonHelp={REASON_HELP} />
+              <SecurityChallenge generation={challenge.generation} onSolved={challenge.onSolved} error={challenge.error} />
               <Button type="primary" htmlType="submit" loading={submitting}>
                 Submit Request
               </Button>

@@ -10,18 +10,18 @@ import {
   RULE_MESSAGES,
   required,
   SecurityChallenge,
+  useChallengeSolution,
   submissionErrors,
   FormSubmitError,
   TextField,
   VERIFICATION_CODE,
 } from '@portal/shared';
 import { Alert, Button, Form as AntForm, Space, Typography } from 'antd';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
 import { sendVerificationCode, verifyCode, type Verified } from '../../api/visitors';
 
-export const CHALLENGE_REQUIRED = 'Please complete the security challenge.';
 export const INVALID_CHALLENGE = 'Invalid Security Challenge Response';
 export const CODE_FORMAT = 'The verification code is the 6 digits in the mail.';
 
@@ -53,29 +53,20 @@ export function VerificationFlow({ purpose, acceptLocked = false, children }: Pr
 }
 
 function EmailStep({ purpose, onSent }: { purpose: string; onSent(email: string): void }) {
-  // A ref, not state: the submit handler must see the solution reported just before the click.
-  const payload = useRef<string | undefined>(undefined);
-  const setPayload = useCallback((value: string | undefined) => {
-    payload.current = value;
-  }, []);
-  const [generation, setGeneration] = useState(0);
-  const [challengeError, setChallengeError] = useState<string>();
+  const challenge = useChallengeSolution();
 
   const submit = async ({ email }: { email: string }) => {
-    if (!payload.current) {
-      setChallengeError(CHALLENGE_REQUIRED);
-      return undefined;
-    }
-    setChallengeError(undefined);
+    const botChallengeResponse = challenge.take();
+    if (!botChallengeResponse) return undefined;
     try {
-      await sendVerificationCode({ email: email.trim(), botChallengeResponse: payload.current });
+      await sendVerificationCode({ email: email.trim(), botChallengeResponse });
       onSent(email.trim());
       return undefined;
     } catch (error) {
       // A challenge is good for one attempt: a refused one is replaced (spec section 8).
-      setGeneration((g) => g + 1);
+      challenge.renew();
       if (error instanceof ApiError && error.message.includes(INVALID_CHALLENGE)) {
-        setChallengeError(error.message);
+        challenge.setError(error.message);
         return undefined;
       }
       return submissionErrors(error);
@@ -91,7 +82,7 @@ function EmailStep({ purpose, onSent }: { purpose: string; onSent(email: string)
               Enter the email address of your account or account request {purpose}. We will send a verification code to it.
             </Typography.Paragraph>
             <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={254} validate={emailValidator} autoFocus />
-            <SecurityChallenge generation={generation} onSolved={setPayload} error={challengeError} />
+            <SecurityChallenge generation={challenge.generation} onSolved={challenge.onSolved} error={challenge.error} />
             <Button type="primary" htmlType="submit" loading={submitting}>
               Send Verification Code
             </Button>

@@ -5,6 +5,11 @@ import { challengeRoutes } from './challenge.js';
 import { healthRoutes } from './health.js';
 import { requestRoutes } from './requests.js';
 import { sessionRoutes } from './sessions.js';
+import { verificationRoutes } from './verification.js';
+import { accountRequestRoutes } from './account-requests.js';
+import { accountRoutes } from './accounts.js';
+import { selfRequestRoutes } from './self-requests.js';
+import { subscriptionRoutes } from './subscriptions.js';
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Answers of the API are about one caller at one moment: never stored by caches.
@@ -16,4 +21,9 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(sessionRoutes);
   await app.register(challengeRoutes);
   await app.register(requestRoutes);
+  await app.register(verificationRoutes);
+  await app.register(accountRequestRoutes);
+  await app.register(accountRoutes);
+  await app.register(subscriptionRoutes);
+  await app.register(selfRequestRoutes);
 };

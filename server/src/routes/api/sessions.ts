@@ -64,7 +64,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/sessions/current',
-    { config: { access: 'session' }, schema: { response: { 200: SessionBody, ...errors } } },
+    // Answers while the account must renew too: the host learns from it to send the user to /renew-account.
+    { config: { access: 'session', duringRenewal: true }, schema: { response: { 200: SessionBody, ...errors } } },
     async (request) => {
       const session = await request.portalSession();
       if (!session?.account) throw new ApiError(401, MESSAGES.notSignedIn);

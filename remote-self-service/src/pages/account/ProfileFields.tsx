@@ -1,0 +1,49 @@
+/**
+ * The profile's fields (spec sections 2 and 5), as both the sign-up form and /update-profile
+ * show them: contact and address, organization, supervisor, and the reason for the account,
+ * each with the shared rule the server also runs.
+ */
+import { LIMITS, MAX_MAIL_ADDRESS_LENGTH, PROFILE_RULES, TextAreaField, TextField } from '@portal/shared';
+import { Typography } from 'antd';
+import type { ReactNode } from 'react';
+
+/** A titled group of fields laid out in columns that wrap on narrow screens. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: '0 0 8px', minWidth: 0 }}>
+      <legend>
+        <Typography.Title level={3} style={{ marginBottom: 12, fontSize: 18 }}>
+          {title}
+        </Typography.Title>
+      </legend>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', columnGap: 24 }}>{children}</div>
+    </fieldset>
+  );
+}
+
+export function ProfileFields({ reasonHelp }: { reasonHelp?: ReactNode }) {
+  const r = PROFILE_RULES;
+  return (
+    <>
+      <Section title="Contact and address">
+        <TextField name="phone" label="Business phone" autoComplete="work tel" maxLength={LIMITS.phone} validate={r.phone} />
+        <TextField name="street" label="Street" autoComplete="street-address" maxLength={LIMITS.street} validate={r.street} />
+        <TextField name="city" label="City" autoComplete="address-level2" maxLength={LIMITS.city} validate={r.city} />
+        <TextField name="state" label="State" autoComplete="address-level1" maxLength={LIMITS.state} validate={r.state} />
+        <TextField name="zip" label="Postal code" autoComplete="postal-code" maxLength={LIMITS.zip} validate={r.zip} />
+        <TextField name="country" label="Country" autoComplete="country-name" maxLength={LIMITS.country} validate={r.country} />
+      </Section>
+      <Section title="Organization">
+        <TextField name="company" label="Company or government office symbol" autoComplete="organization" maxLength={LIMITS.text} validate={r.company} />
+        <TextField name="project" label="Project" maxLength={LIMITS.text} validate={r.project} />
+      </Section>
+      <Section title="Supervisor">
+        <TextField name="supervisor_first_name" label="Supervisor first name" maxLength={LIMITS.text} validate={r.supervisor_first_name} />
+        <TextField name="supervisor_last_name" label="Supervisor last name" maxLength={LIMITS.text} validate={r.supervisor_last_name} />
+        <TextField name="supervisor_email" label="Supervisor email" type="email" maxLength={MAX_MAIL_ADDRESS_LENGTH} validate={r.supervisor_email} />
+        <TextField name="supervisor_phone" label="Supervisor phone" maxLength={LIMITS.phone} validate={r.supervisor_phone} />
+      </Section>
+      <TextAreaField name="reason" label="Reason for account" maxLength={LIMITS.comment} validate={r.reason} rows={5} extra={reasonHelp} />
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * SQL for requests of every kind and their update history (migration 0005: requests,
+ * request_updates). A kind's own fields live in `details` (jsonb).
+ */
+import type { Queryable } from '../db/database.js';
+
+export const REQUEST_KINDS = ['new', 'profilechange', 'authchange', 'unlock', 'usergroup', 'mailinglist', 'membership'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+export const REQUEST_STATUSES = ['pending', 'incomplete', 'approved', 'denied'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** PostgreSQL's unique_violation: a unique index refused a row (e.g. two parallel submissions). */
+export const UNIQUE_VIOLATION = '23505';
+
+/** Whether an error is a unique violation (of the named index, when given), on PostgreSQL and PGlite alike. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint: violated } = error as { code?: unknown; constraint?: unknown };
+  return code === UNIQUE_VIOLATION && (constraint === undefined || violated === constraint);
+}
+
+/** The unique indexes of migration 0005 (the names its errors carry). */
+export const REQUEST_UNIQUE_INDEXES = {
+  openNewUsername: 'requests_open_new_username_key',
+  openNewEmail: 'requests_open_new_email_key',
+  pendingPerAccount: 'requests_pending_per_account_key',
+} as const;
+
+export interface NewRequest {
+  kind: RequestKind;
+  status: RequestStatus;
+  accountId: number | null;
+  username: string;
+  email: string;
+  reason: string;
+  details: Record<string, unknown>;
+  submittedBy?: string | null;
+  createdAt: Date;
+}
+
+/** Inserts a request (created_at = updated_at); returns its id. */
+export async function insertRequest(db: Queryable, request: NewRequest): Promise<number> {
+  const { rows } = await db.query<{ id: string | number }>(
+    `insert into requests (kind, status, account_id, username, email, reason, details, submitted_by, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $9) returning id`,
+    [
+      request.kind,
+      request.status,
+      request.accountId,
+      request.username,
+      request.email,
+      request.reason,
+      JSON.stringify(request.details),
+      request.submittedBy ?? null,
+      request.createdAt,
+    ],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('insert into requests returned no id');
+  return Number(id);
+}
+
+export async function insertRequestUpdate(
+  db: Queryable,
+  update: { requestId: number; status: RequestStatus; username: string; comment: string; createdAt: Date },
+): Promise<void> {
+  await db.query('insert into request_updates (request_id, status, username, comment, created_at) values ($1, $2, $3, $4, $5)', [
+    update.requestId,
+    update.status,
+    update.username,
+    update.comment,
+    update.createdAt,
+  ]);
+}
+
+/** Sets a request's status (and updated_at); with `from`, only when it has that status now. True when it changed. */
+export async function setRequestStatus(
+  db: Queryable,
+  requestId: number,
+  change: { status: RequestStatus; at: Date; from?: RequestStatus; adjudicator?: string },
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `update requests set status = $2, updated_at = $3, adjudicator = coalesce($5, adjudicator)
+      where id = $1 and ($4::text is null or status = $4) returning id`,
+    [requestId, change.status, change.at, change.from ?? null, change.adjudicator ?? null],
+  );
+  return rows.length > 0;
+}
+
+/** A new account request as the applicant's status check needs it. */
+export interface NewAccountRequestStatus {
+  id: number;
+  username: string;
+  email: string;
+  status: RequestStatus;
+  /** The last comment of someone other than the applicant ('' if none). */
+  comment: string;
+}
+
+/** The latest new account request of an address (any letter case), with the last adjudicator comment. */
+export async function findLatestNewRequestByEmail(db: Queryable, email: string): Promise<NewAccountRequestStatus | undefined> {
+  const { rows } = await db.query<{ id: string | number; username: string; email: string; status: RequestStatus; comment: string | null }>(
+    `select r.id, r.username, r.email, r.status,
+            (select u.comment from request_updates u
+              where u.request_id = r.id and lower(u.username) <> lower(r.username)
+              order by u.created_at desc, u.id desc limit 1) as comment
+       from requests r
+      where r.kind = 'new' and lower(r.email) = lower($1)
+      order by r.created_at desc, r.id desc limit 1`,
+    [email.trim()],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return { id: Number(row.id), username: row.username, email: row.email, status: row.status, comment: row.comment ?? '' };
+}
+
+/** The address's open new account request with this username (any letter case), in `status`, locked for update. */
+export async function findOpenNewRequestForUpdate(
+  db: Queryable,
+  by: { email: string; username: string; status: RequestStatus },
+): Promise<{ id: number; username: string } | undefined> {
+  const { rows } = await db.query<{ id: string | number; username: string }>(
+    `select id, username from requests
+      where kind = 'new' and lower(email) = lower($1) and lower(username) = lower($2) and status = $3
+      order by created_at desc, id desc limit 1 for update`,
+    [by.email.trim(), by.username.trim(), by.status],
+  );
+  return rows[0] ? { id: Number(rows[0].id), username: rows[0].username } : undefined;
+}
+
+/** Whether an address has ever made a new account request (any status, any letter case). */
+export async function hasNewRequestByEmail(db: Queryable, email: string): Promise<boolean> {
+  const { rows } = await db.query<{ found: boolean }>(
+    "select exists(select 1 from requests where kind = 'new' and lower(email) = lower($1)) as found",
+    [email.trim()],
+  );
+  return rows[0]?.found === true;
+}
+
+/**
+ * Whether a username and an email are used by an open request: a new account request pending
+ * or incomplete (username, email), or a pending email change (its new email).
+ */
+export async function openRequestUses(db: Queryable, by: { username: string; email: string }): Promise<{ username: boolean; email: boolean }> {
+  const { rows } = await db.query<{ username: boolean; email: boolean }>(
+    `select exists(select 1 from requests where kind = 'new' and status in ('pending', 'incomplete') and lower(username) = lower($1)) as username,
+            exists(select 1 from requests
+                    where lower(email) = lower($2)
+                      and ((kind = 'new' and status in ('pending', 'incomplete')) or (kind = 'profilechange' and status = 'pending'))) as email`,
+    [by.username.trim(), by.email.trim()],
+  );
+  return rows[0] ?? { username: false, email: false };
+}
+
+/** Whether the account has a pending request of this kind. */
+export async function hasPendingRequest(db: Queryable, accountId: number, kind: RequestKind): Promise<boolean> {
+  const { rows } = await db.query<{ found: boolean }>(
+    "select exists(select 1 from requests where account_id = $1 and kind = $2 and status = 'pending') as found",
+    [accountId, kind],
+  );
+  return rows[0]?.found === true;
+}

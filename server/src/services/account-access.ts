@@ -1,0 +1,61 @@
+/**
+ * Who may act on which account, for the signed-in self-service calls whose path or body names an
+ * account (server/docs/self-service.md, "Signed in"): its owner (the username matched without
+ * regard to letter case) with the owner's permission, or anyone holding the permission for every
+ * account. Anyone else: 403 'Forbidden', whether or not the account exists, so only those who may
+ * see any account learn that one does not exist (404 'Account not found.').
+ */
+import type { PortalConfiguration } from '@portal/shared/config';
+import type { Permission } from '@portal/shared/permissions';
+import type { Database } from '../db/database.js';
+import { ApiError } from '../errors.js';
+import { MESSAGES } from '../messages.js';
+import { findAccountByUsername, findAccountRecordById, type AccountRecord } from '../repositories/account-view.js';
+import { SELF_SERVICE_MESSAGES } from '../self-service-messages.js';
+import type { Clock } from './clock.js';
+import type { SignedInAccount } from './sessions.js';
+
+/** What the self-service services work with. */
+export interface SelfServiceContext {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly config: Readonly<PortalConfiguration>;
+}
+
+/** The signed-in caller. */
+export type Actor = Pick<SignedInAccount, 'id' | 'username' | 'permissions'>;
+
+export interface AccessRule {
+  /** What the owner needs (null: nothing beyond being signed in). */
+  own: Permission | null;
+  /** What lets a caller act on any account (their own included). */
+  any: Permission;
+}
+
+export interface Target {
+  account: AccountRecord;
+  /** The caller acts on their own account. */
+  own: boolean;
+}
+
+export function isOwner(actor: Actor, username: string): boolean {
+  return actor.username.toLowerCase() === username.toLowerCase();
+}
+
+export function holds(actor: Actor, permission: Permission): boolean {
+  return actor.permissions.includes(permission);
+}
+
+/** The account the caller may act on under `rule`; 403 'Forbidden' or 404 'Account not found.' otherwise. */
+export async function targetAccount(db: Database, actor: Actor, username: string, rule: AccessRule): Promise<Target> {
+  const own = isOwner(actor, username);
+  if (own && (rule.own === null || holds(actor, rule.own))) {
+    const account = await findAccountRecordById(db, actor.id);
+    if (!account) throw new ApiError(404, SELF_SERVICE_MESSAGES.accountNotFound);
+    return { account, own };
+  }
+  if (!holds(actor, rule.any)) throw new ApiError(403, MESSAGES.forbidden);
+  const account = await findAccountByUsername(db, username);
+  if (!account) throw new ApiError(404, SELF_SERVICE_MESSAGES.accountNotFound);
+  return { account, own };
+}

@@ -1,0 +1,283 @@
+/**
+ * The Account of spec section 3 as the profile and account administration screens read it
+ * (GET /accounts/{username}), the profile update (POST /accounts/{username}) and the annual
+ * renewal (POST /requests/renewal). Rules: server/docs/self-service.md, "Signed in" and "Renewal".
+ */
+import { LIMITS, lengthAtMost, PROFILE_RULES, RULE_MESSAGES, validateFields } from '@portal/shared/rules';
+import { composeValidators, required } from '@portal/shared/validation';
+import { ApiError, fieldError } from '../errors.js';
+import { MESSAGES } from '../messages.js';
+import { addAccountUpdate } from '../repositories/accounts.js';
+import { setLastCertified, updateProfile as writeProfile, type ProfileFields } from '../repositories/account-changes.js';
+import {
+  findAccountUpdates,
+  findLatestCertificate,
+  findMemberships,
+  findPendingSelfRequestKinds,
+  type AccountRecord,
+  type BoundCertificateRecord,
+  type MembershipRecord,
+} from '../repositories/account-view.js';
+import type { Queryable } from '../db/database.js';
+import { SELF_SERVICE_COMMENTS, SELF_SERVICE_MESSAGES } from '../self-service-messages.js';
+import { isOwner, targetAccount, type Actor, type SelfServiceContext } from './account-access.js';
+import { permissionsOf } from './roles.js';
+
+// ---------------------------------------------------------------------------------------------
+// The Account
+
+/** A certificate's subject or issuer (spec section 3, "Certificate"). */
+export interface DistinguishedName {
+  common_name: string;
+  organization: string;
+  organizational_unit: string[];
+  country: string;
+}
+
+export interface CertificateView {
+  issued_to: DistinguishedName;
+  issued_by: DistinguishedName;
+  /** ISO 8601, null when unknown. */
+  valid_from: string | null;
+  valid_until: string | null;
+  /** Not recorded (the binding keeps no certificate extensions): always null; the screen shows 'Unknown'. */
+  country_of_citizenship: string | null;
+}
+
+export type GroupRole = 'admin' | 'team' | 'user';
+export type NotificationLevel = 'high' | 'medium' | 'low' | 'none';
+
+/** A user group the account is a member of, with what its group names mean (spec section 6). */
+export interface AccountGroup {
+  user_group: string;
+  name: string;
+  /** The highest of GROUP-admin, GROUP-team, GROUP-user held; null: none of them. */
+  role: GroupRole | null;
+  /** The highest of GROUP-notification-high/medium/low held; 'none' when none. */
+  notification: NotificationLevel;
+  /** The other group names held (special permissions, per-service groups), by name. */
+  special: string[];
+}
+
+export interface AccountUpdateView {
+  comment: string;
+  /** ISO 8601 */
+  created: string;
+  username: string;
+  active: boolean;
+}
+
+export interface AccountView {
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  active: boolean;
+  closed: boolean;
+  /** ISO 8601; null: never signed in. */
+  last_authenticated: string | null;
+  authentication: string[];
+  phone: string;
+  address: { street: string; city: string; state: string; zip: string; country: string };
+  company: string;
+  project: string;
+  supervisor: { first_name: string; last_name: string; email: string; phone: string };
+  reason: string;
+  certificate: CertificateView | null;
+  /** What the account's platform roles grant (services/roles.ts). */
+  permissions: string[];
+  /** Newest first. */
+  updates: AccountUpdateView[];
+  email_change_pending: boolean;
+  auth_change_pending: boolean;
+  groups: AccountGroup[];
+}
+
+/** The value of an attribute as node's X509Certificate prints it (quoted values are JSON strings). */
+function attributeValue(raw: string): string {
+  if (raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"')) {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (typeof parsed === 'string') return parsed;
+    } catch {
+      // not JSON: kept as printed
+    }
+  }
+  return raw;
+}
+
+/**
+ * A subject or issuer as node's X509Certificate prints it, one attribute a line
+ * ("C=US\nO=U.S. Government\nOU=DoD\nOU=PKI\nCN=DOE.JOHN.1234567890"). The common name is the
+ * last CN (the most specific), the organization and country the first, every OU in order.
+ */
+export function parseDistinguishedName(text: string | null): DistinguishedName {
+  const name: DistinguishedName = { common_name: '', organization: '', organizational_unit: [], country: '' };
+  for (const line of (text ?? '').split('\n')) {
+    const equals = line.indexOf('=');
+    if (equals <= 0) continue;
+    const key = line.slice(0, equals).trim().toUpperCase();
+    const value = attributeValue(line.slice(equals + 1).trim());
+    if (key === 'CN') name.common_name = value;
+    else if (key === 'O' && name.organization === '') name.organization = value;
+    else if (key === 'OU') name.organizational_unit.push(value);
+    else if (key === 'C' && name.country === '') name.country = value;
+  }
+  return name;
+}
+
+export function certificateView(certificate: BoundCertificateRecord): CertificateView {
+  return {
+    issued_to: parseDistinguishedName(certificate.subject),
+    issued_by: parseDistinguishedName(certificate.issuer),
+    valid_from: certificate.validFrom?.toISOString() ?? null,
+    valid_until: certificate.validUntil?.toISOString() ?? null,
+    country_of_citizenship: null,
+  };
+}
+
+const ROLE_ORDER: readonly GroupRole[] = ['admin', 'team', 'user'];
+const NOTIFICATION_ORDER: readonly Exclude<NotificationLevel, 'none'>[] = ['high', 'medium', 'low'];
+
+/** The account's memberships by user group, each with its derived role, notification level and other groups. */
+export function accountGroups(memberships: readonly MembershipRecord[]): AccountGroup[] {
+  const byGroup = new Map<string, { name: string; names: Set<string> }>();
+  for (const m of memberships) {
+    const entry = byGroup.get(m.userGroupId) ?? { name: m.userGroupName, names: new Set<string>() };
+    entry.names.add(m.groupName);
+    byGroup.set(m.userGroupId, entry);
+  }
+  return [...byGroup.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([id, { name, names }]) => {
+      const fixed = new Set<string>([...ROLE_ORDER.map((r) => `${id}-${r}`), ...NOTIFICATION_ORDER.map((n) => `${id}-notification-${n}`)]);
+      return {
+        user_group: id,
+        name,
+        role: ROLE_ORDER.find((r) => names.has(`${id}-${r}`)) ?? null,
+        notification: NOTIFICATION_ORDER.find((n) => names.has(`${id}-notification-${n}`)) ?? 'none',
+        special: [...names].filter((n) => !fixed.has(n)).sort(),
+      };
+    });
+}
+
+const text = (value: string | null): string => value ?? '';
+
+/** The Account of an account record, with its history, certificate, groups and pending requests. */
+export async function accountView(db: Queryable, account: AccountRecord): Promise<AccountView> {
+  // One after the other: `db` may be a transaction's single connection.
+  const updates = await findAccountUpdates(db, account.id);
+  const certificate = await findLatestCertificate(db, account.id);
+  const memberships = await findMemberships(db, account.id);
+  const pending = await findPendingSelfRequestKinds(db, account.id);
+  return {
+    username: account.username,
+    first_name: text(account.first_name),
+    last_name: text(account.last_name),
+    email: account.email,
+    active: account.active,
+    closed: account.closed,
+    last_authenticated: account.last_authenticated?.toISOString() ?? null,
+    authentication: account.authentication,
+    phone: text(account.phone),
+    address: {
+      street: text(account.street),
+      city: text(account.city),
+      state: text(account.state),
+      zip: text(account.zip),
+      country: text(account.country),
+    },
+    company: text(account.company),
+    project: text(account.project),
+    supervisor: {
+      first_name: text(account.supervisor_first_name),
+      last_name: text(account.supervisor_last_name),
+      email: text(account.supervisor_email),
+      phone: text(account.supervisor_phone),
+    },
+    reason: text(account.reason),
+    certificate: certificate ? certificateView(certificate) : null,
+    permissions: permissionsOf(account.roles),
+    updates: updates.map((u) => ({ comment: u.comment, created: u.created.toISOString(), username: u.username, active: u.active })),
+    email_change_pending: pending.includes('profilechange'),
+    auth_change_pending: pending.includes('authchange'),
+    groups: accountGroups(memberships),
+  };
+}
+
+/** GET /accounts/{username}: the owner, or VIEW_ACCOUNT. */
+export async function getAccount(context: SelfServiceContext, actor: Actor, username: string): Promise<AccountView> {
+  const { account } = await targetAccount(context.db, actor, username, { own: null, any: 'VIEW_ACCOUNT' });
+  return accountView(context.db, account);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The profile
+
+/** The body of POST /accounts/{username}, nested as the Account nests it. */
+export interface ProfileUpdate {
+  phone?: string;
+  address?: { street?: string; city?: string; state?: string; zip?: string; country?: string };
+  company?: string;
+  project?: string;
+  supervisor?: { first_name?: string; last_name?: string; email?: string; phone?: string };
+  reason?: string;
+}
+
+/** The flat field names of shared/src/rules.ts (PROFILE_RULES). */
+export function flattenProfile(body: ProfileUpdate): Partial<Record<keyof ProfileFields, string>> {
+  return {
+    phone: body.phone,
+    street: body.address?.street,
+    city: body.address?.city,
+    state: body.address?.state,
+    zip: body.address?.zip,
+    country: body.address?.country,
+    company: body.company,
+    project: body.project,
+    supervisor_first_name: body.supervisor?.first_name,
+    supervisor_last_name: body.supervisor?.last_name,
+    supervisor_email: body.supervisor?.email,
+    supervisor_phone: body.supervisor?.phone,
+    reason: body.reason,
+  };
+}
+
+/**
+ * POST /accounts/{username}: the owner with allow-profilechange, or EDIT_ACCOUNT. Every field is
+ * required (spec section 5); 400 with the failing fields, nothing stored. The values are stored
+ * trimmed, with an update 'Profile updated.' by the caller.
+ */
+export async function updateProfile(context: SelfServiceContext, actor: Actor, username: string, body: ProfileUpdate): Promise<AccountView> {
+  const { account } = await targetAccount(context.db, actor, username, { own: 'allow-profilechange', any: 'EDIT_ACCOUNT' });
+  const flat = flattenProfile(body);
+  const errors = validateFields(PROFILE_RULES, flat);
+  if (Object.keys(errors).length > 0) throw fieldError(errors);
+  const profile = Object.fromEntries(Object.entries(flat).map(([k, v]) => [k, (v ?? '').trim()])) as unknown as ProfileFields;
+  return context.db.transaction(async (tx) => {
+    if (!(await writeProfile(tx, account.id, profile))) throw new ApiError(404, SELF_SERVICE_MESSAGES.accountNotFound);
+    await addAccountUpdate(tx, { accountId: account.id, comment: SELF_SERVICE_COMMENTS.profileUpdated, username: actor.username, active: account.active });
+    return accountView(tx, { ...account, ...profile });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Renewal
+
+export const renewalReasonRule = composeValidators(required(RULE_MESSAGES.reasonRequired), lengthAtMost(LIMITS.reason));
+
+/**
+ * POST /requests/renewal (RENEW_ACCOUNT, which only a session that must renew carries): the
+ * caller's own account only (else 403). The account is certified now; the update history records
+ * the reason ('Certifying' from the screen).
+ */
+export async function renewAccount(context: SelfServiceContext, actor: Actor, body: { username: string; reason: string }): Promise<void> {
+  if (!isOwner(actor, body.username)) throw new ApiError(403, MESSAGES.forbidden);
+  const message = renewalReasonRule(body.reason);
+  if (message) throw fieldError({ reason: message });
+  const reason = body.reason.trim();
+  await context.db.transaction(async (tx) => {
+    if (!(await setLastCertified(tx, actor.id, context.clock.now()))) throw new ApiError(404, SELF_SERVICE_MESSAGES.accountNotFound);
+    await addAccountUpdate(tx, { accountId: actor.id, comment: SELF_SERVICE_COMMENTS.renewed(reason), username: actor.username, active: true });
+  });
+}
