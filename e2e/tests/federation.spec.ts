@@ -25,11 +25,11 @@ const ROUTES: Record<string, [path: string, heading: string, visitor?: 'visitor'
     ['/request-unlock', 'Request Unlock', 'visitor'],
     ['/register-cac', 'Register CAC', 'visitor'],
     ['/reset-website-token', 'Generate Website Token', 'visitor'],
-    ['/profile', 'User Profile'],
+    ['/profile', 'User Profile: admin'],
     ['/update-profile', 'Update Profile'],
     ['/subscriptions', 'Subscriptions'],
     ['/change-email', 'Change Email'],
-    ['/change-email/jane.doe', 'Change Email'],
+    ['/change-email/user', 'Change Email'],
     ['/change-auth-type', 'Request Authentication Type Change'],
   ],
   'remote-groups': [
@@ -90,13 +90,13 @@ for (const [app, routes] of Object.entries(ROUTES)) {
 test('/renew-account is only for a session that must renew: others land on the profile', async ({ page }) => {
   await page.goto('/renew-account');
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(heading(page, 'User Profile')).toBeVisible();
+  await expect(heading(page, 'User Profile: admin')).toBeVisible();
 });
 
 test('signed in, the empty path leads to the profile', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(heading(page, 'User Profile')).toBeVisible();
+  await expect(heading(page, 'User Profile: admin')).toBeVisible();
 });
 
 test('the host’s own routes: unknown paths and the bare group routes', async ({ page }) => {
@@ -139,7 +139,7 @@ test('a remote whose files are missing (404) shows the unavailable panel', async
   await expect(page.getByText(UNAVAILABLE)).toBeVisible();
   await expectChrome(page);
   await page.getByRole('link', { name: 'My Profile' }).click();
-  await expect(heading(page, 'User Profile')).toBeVisible();
+  await expect(heading(page, 'User Profile: admin')).toBeVisible();
 });
 
 test('a remote whose script fails shows the unavailable panel', async ({ page }) => {
@@ -174,7 +174,7 @@ test('react-dom is loaded once, however many remotes the page uses', async ({ pa
     if (body.includes('rendererPackageName:"react-dom"')) reactDomCopies.push(response.url());
   });
   await page.goto('/profile');
-  await expect(heading(page, 'User Profile')).toBeVisible();
+  await expect(heading(page, 'User Profile: admin')).toBeVisible();
   for (const [link, title] of [
     ['Groups', 'Groups'],
     ['Mailing Lists', 'Mailing Lists'],
@@ -259,9 +259,9 @@ test('the browser is sent compressed files, hashed ones cached for good and the 
 
 test('hovering a sidebar link starts loading its remote before the click', async ({ page }) => {
   await page.goto('/profile');
-  await expect(heading(page, 'User Profile')).toBeVisible();
+  await expect(heading(page, 'User Profile: admin')).toBeVisible();
   const entry = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/remotes/mailing_lists/'));
-  await page.getByRole('link', { name: 'Mailing Lists' }).hover();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mailing Lists' }).hover();
   await entry; // fetched on hover, with no click yet
   expect(new URL(page.url()).pathname).toBe('/profile');
 });

@@ -55,7 +55,7 @@ test('the guard: no session â†’ login with the redirect; a missing permission â†
   await signIn(page, 'user');
   await page.goto('/manage-accounts');
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(heading(page, 'User Profile')).toBeVisible();
+  await expect(heading(page, 'User Profile: user')).toBeVisible();
 
   // Public pages stay public, signed in or not.
   await page.goto('/request-account');
@@ -64,7 +64,7 @@ test('the guard: no session â†’ login with the redirect; a missing permission â†
 
 test('the guard: an error resolving the session â†’ /not-authorized, with the way back to sign in', async ({ page }) => {
   await signIn(page, 'user');
-  await expect(heading(page, 'User Profile')).toBeVisible(); // the guard has let the profile in
+  await expect(heading(page, 'User Profile: user')).toBeVisible(); // the guard has let the profile in
   // The server failing to answer who is signed in (the only way to make it fail on purpose).
   await page.route('**/accounts/rest/sessions/current', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error","code":500}' }),
