@@ -4,80 +4,16 @@
  * requests from node's https module; plus the reverse-proxy headers, trusted only from the
  * configured proxy address.
  */
-import 'reflect-metadata';
 import assert from 'node:assert/strict';
-import { webcrypto } from 'node:crypto';
 import { request as httpsRequest } from 'node:https';
 import { after, before, describe, test } from 'node:test';
-import * as x509 from '@peculiar/x509';
 import type { App } from '../src/app.js';
 import type { Database } from '../src/db/database.js';
 import { bindCertificate } from '../src/repositories/certificates.js';
 import { permissionsOf } from '../src/services/roles.js';
 import { API, createAccount, sessionCookieOf } from './auth-helpers.js';
+import { createTestCa, dodSubject, type TestCa, type TestCertificate } from './certificate-helpers.js';
 import { DATABASE_KINDS, createFixture, createTestApp, createTestDatabase, type Fixture } from './helpers.js';
-
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
-type CryptoKeyPair = webcrypto.CryptoKeyPair;
-const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
-const DAY = 86_400_000;
-
-interface Issued {
-  cert: x509.X509Certificate;
-  pem: string;
-  keyPem: string;
-  keys: CryptoKeyPair;
-}
-
-async function keyPemOf(keys: CryptoKeyPair): Promise<string> {
-  return x509.PemConverter.encode(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey as webcrypto.CryptoKey), 'PRIVATE KEY');
-}
-
-async function createCa(name: string): Promise<Issued> {
-  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: '01',
-    name,
-    notBefore: new Date(Date.now() - DAY),
-    notAfter: new Date(Date.now() + 365 * DAY),
-    keys,
-    signingAlgorithm: ALGORITHM,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, 1, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
-    ],
-  });
-  return { cert, pem: cert.toString('pem'), keyPem: await keyPemOf(keys), keys };
-}
-
-let serial = 16;
-async function issue(ca: Issued, subject: string, usage: 'client' | 'server'): Promise<Issued> {
-  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
-  const extensions: x509.Extension[] = [
-    new x509.BasicConstraintsExtension(false, undefined, true),
-    new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyAgreement, true),
-    new x509.ExtendedKeyUsageExtension([usage === 'client' ? x509.ExtendedKeyUsage.clientAuth : x509.ExtendedKeyUsage.serverAuth]),
-    await x509.AuthorityKeyIdentifierExtension.create(ca.keys.publicKey),
-  ];
-  if (usage === 'server') {
-    extensions.push(new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: 'localhost' }, { type: 'ip', value: '127.0.0.1' }]));
-  }
-  const cert = await x509.X509CertificateGenerator.create({
-    serialNumber: (serial++).toString(16).padStart(2, '0'),
-    subject,
-    issuer: ca.cert.subject,
-    notBefore: new Date(Date.now() - DAY),
-    notAfter: new Date(Date.now() + 180 * DAY),
-    signingKey: ca.keys.privateKey,
-    publicKey: keys.publicKey,
-    signingAlgorithm: ALGORITHM,
-    extensions,
-  });
-  return { cert, pem: cert.toString('pem'), keyPem: await keyPemOf(keys), keys };
-}
-
-const dodSubject = (cn: string) => `CN=${cn}, OU=CONTRACTOR, OU=PKI, OU=DoD, O=U.S. Government, C=US`;
 
 interface TlsResponse {
   status: number;
@@ -87,7 +23,7 @@ interface TlsResponse {
 
 function tlsRequest(
   port: number,
-  options: { method: string; path: string; ca: string; client?: Issued; headers?: Record<string, string> },
+  options: { method: string; path: string; ca: string; client?: TestCertificate; headers?: Record<string, string> },
 ): Promise<TlsResponse> {
   return new Promise((resolve, reject) => {
     const req = httpsRequest(
@@ -115,23 +51,23 @@ function tlsRequest(
 }
 
 let fixture: Fixture;
-let ca: Issued;
-let otherCa: Issued;
-let serverCert: Issued;
-let cards: Record<'john' | 'renamed' | 'stranger' | 'locked' | 'nameOnly' | 'foreign', Issued>;
+let ca: TestCa;
+let otherCa: TestCa;
+let serverCert: TestCertificate;
+let cards: Record<'john' | 'renamed' | 'stranger' | 'locked' | 'nameOnly' | 'foreign', TestCertificate>;
 
 before(async () => {
   fixture = createFixture();
-  ca = await createCa('CN=Test DoD Root CA 3, OU=PKI, OU=DoD, O=U.S. Government, C=US');
-  otherCa = await createCa('CN=Somebody Else CA, O=Elsewhere, C=US');
-  serverCert = await issue(ca, 'CN=localhost', 'server');
+  ca = await createTestCa();
+  otherCa = await createTestCa('CN=Somebody Else CA, O=Elsewhere, C=US');
+  serverCert = await ca.issue('CN=localhost', { usage: 'server' });
   cards = {
-    john: await issue(ca, dodSubject('DOE.JOHN.QUINCY.1234567890'), 'client'),
-    renamed: await issue(ca, dodSubject('SMITH.JOHN.QUINCY.1234567890'), 'client'),
-    stranger: await issue(ca, dodSubject('ROE.RICHARD.1111111111'), 'client'),
-    locked: await issue(ca, dodSubject('LOCK.LARRY.2222222222'), 'client'),
-    nameOnly: await issue(ca, 'CN=Jane Contractor, OU=CONTRACTOR, O=Example Corp, C=US', 'client'),
-    foreign: await issue(otherCa, dodSubject('DOE.JOHN.QUINCY.1234567890'), 'client'),
+    john: await ca.issue(dodSubject('DOE.JOHN.QUINCY.1234567890')),
+    renamed: await ca.issue(dodSubject('SMITH.JOHN.QUINCY.1234567890')),
+    stranger: await ca.issue(dodSubject('ROE.RICHARD.1111111111')),
+    locked: await ca.issue(dodSubject('LOCK.LARRY.2222222222')),
+    nameOnly: await ca.issue('CN=Jane Contractor, OU=CONTRACTOR, O=Example Corp, C=US'),
+    foreign: await otherCa.issue(dodSubject('DOE.JOHN.QUINCY.1234567890')),
   };
 });
 after(() => fixture.remove());
@@ -174,7 +110,7 @@ for (const kind of DATABASE_KINDS) {
         await app.close();
       });
 
-      const signInWith = (client?: Issued) => tlsRequest(port, { method: 'POST', path: `${API}/cert/sessions`, ca: ca.pem, ...(client ? { client } : {}) });
+      const signInWith = (client?: TestCertificate) => tlsRequest(port, { method: 'POST', path: `${API}/cert/sessions`, ca: ca.pem, ...(client ? { client } : {}) });
 
       test('a bound certificate signs in: a new session in a __Host- cookie, Secure', async () => {
         const response = await signInWith(cards.john);
@@ -258,7 +194,7 @@ for (const kind of DATABASE_KINDS) {
         await app.close();
       });
 
-      const viaProxy = (remoteAddress: string, card: Issued, extra: Record<string, string> = {}) =>
+      const viaProxy = (remoteAddress: string, card: TestCertificate, extra: Record<string, string> = {}) =>
         app.inject({
           method: 'POST',
           url: `${API}/cert/sessions`,

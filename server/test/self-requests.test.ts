@@ -3,11 +3,8 @@
  * surrogate, with mail to both addresses) and authentication changes both ways (the card
  * through a trusted proxy's headers, made here with @peculiar/x509), on PGlite and PostgreSQL.
  */
-import 'reflect-metadata';
 import assert from 'node:assert/strict';
-import { webcrypto } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import * as x509 from '@peculiar/x509';
 import { RULE_MESSAGES } from '@portal/shared/rules';
 import { bindCertificate } from '../src/repositories/certificates.js';
 import { isUniqueViolation } from '../src/repositories/self-requests.js';
@@ -18,46 +15,20 @@ import { permissionsOf } from '../src/services/roles.js';
 import { requestAuthChangeToToken, requestEmailChange, splitSponsor } from '../src/services/self-requests.js';
 import { createAccount } from './auth-helpers.js';
 import { DATABASE_KINDS, createFixture, type Fixture } from './helpers.js';
+import { createTestCa, type TestCa } from './certificate-helpers.js';
 import { DAY, FORBIDDEN, NOT_FOUND, call, count, createWorld, signedIn, type World } from './self-service-helpers.js';
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
-type CryptoKeyPair = webcrypto.CryptoKeyPair;
-const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
-
 let fixture: Fixture;
-let ca: { cert: x509.X509Certificate; keys: CryptoKeyPair };
-let serialNumber = 32;
+let ca: TestCa;
 
-/** A client certificate (PEM) issued by the test CA. */
-async function card(subject: string, validity: { from: Date; to: Date } = { from: new Date(Date.now() - DAY), to: new Date(Date.now() + 180 * DAY) }): Promise<string> {
-  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
-  const cert = await x509.X509CertificateGenerator.create({
-    serialNumber: (serialNumber++).toString(16),
-    subject,
-    issuer: ca.cert.subject,
-    notBefore: validity.from,
-    notAfter: validity.to,
-    signingKey: ca.keys.privateKey,
-    publicKey: keys.publicKey,
-    signingAlgorithm: ALGORITHM,
-    extensions: [new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth])],
-  });
-  return cert.toString('pem');
+/** A smart card (PEM) issued by the test CA. */
+async function card(subject: string, validity?: { from: Date; to: Date }): Promise<string> {
+  return (await ca.issue(subject, validity ? { validFrom: validity.from, validUntil: validity.to } : {})).pem;
 }
 
 before(async () => {
   fixture = createFixture();
-  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: '01',
-    name: 'CN=DOD ID CA-99, OU=PKI, OU=DoD, O=U.S. Government, C=US',
-    notBefore: new Date(Date.now() - DAY),
-    notAfter: new Date(Date.now() + 365 * DAY),
-    keys,
-    signingAlgorithm: ALGORITHM,
-    extensions: [new x509.BasicConstraintsExtension(true, 1, true)],
-  });
-  ca = { cert, keys };
+  ca = await createTestCa('CN=DOD ID CA-99, OU=PKI, OU=DoD, O=U.S. Government, C=US');
 });
 after(() => fixture.remove());
 
