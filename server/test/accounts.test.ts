@@ -151,8 +151,8 @@ for (const kind of DATABASE_KINDS) {
           },
           permissions: permissionsOf(['user']),
           updates: [
-            { comment: 'Unlocked.', created: '2025-03-02T10:00:00.000Z', username: 'helpdesk', active: true },
-            { comment: 'Locked for a test.', created: '2025-03-01T10:00:00.000Z', username: 'admin', active: false },
+            { action: '', comment: 'Unlocked.', created: '2025-03-02T10:00:00.000Z', username: 'helpdesk', active: true },
+            { action: '', comment: 'Locked for a test.', created: '2025-03-01T10:00:00.000Z', username: 'admin', active: false },
           ],
           email_change_pending: true,
           auth_change_pending: false,

@@ -22,12 +22,13 @@ const SIGN_IN_SQL = readFileSync(join(MIGRATIONS_DIR, '0002_sign_in.sql'), 'utf8
 const USER_GROUPS_SQL = readFileSync(join(MIGRATIONS_DIR, '0003_user_groups.sql'), 'utf8');
 const MAIL_OUTBOX_SQL = readFileSync(join(MIGRATIONS_DIR, '0004_mail_outbox.sql'), 'utf8');
 const REQUESTS_SQL = readFileSync(join(MIGRATIONS_DIR, '0005_requests.sql'), 'utf8');
+const ADJUDICATION_SQL = readFileSync(join(MIGRATIONS_DIR, '0006_adjudication.sql'), 'utf8');
 const ALL_TABLES = [
   'account_certificates', 'account_roles', 'account_subscriptions', 'account_updates', 'accounts', 'group_memberships', 'login_failures',
   'mail_outbox', 'request_updates', 'requests', 'schema_migrations', 'server_secrets', 'sessions', 'used_challenges', 'user_groups',
   'verification_codes',
 ];
-const ALL_MIGRATIONS = ['0001_accounts', '0002_sign_in', '0003_user_groups', '0004_mail_outbox', '0005_requests'];
+const ALL_MIGRATIONS = ['0001_accounts', '0002_sign_in', '0003_user_groups', '0004_mail_outbox', '0005_requests', '0006_adjudication'];
 
 function extra(version: number, name: string, sql: string): Migration {
   return { version, name, sql, checksum: checksumOf(sql) };
@@ -43,7 +44,7 @@ async function recorded(db: Database): Promise<{ version: number; name: string; 
 describe('migration files', () => {
   test('are read in order with their sha256', () => {
     const migrations = readMigrations();
-    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests']]);
+    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication']]);
     assert.equal(migrations[0]?.checksum, createHash('sha256').update(ACCOUNTS_SQL).digest('hex'));
   });
 
@@ -80,6 +81,7 @@ for (const kind of DATABASE_KINDS) {
           { version: 3, name: 'user_groups', checksum: checksumOf(USER_GROUPS_SQL), applied: true },
           { version: 4, name: 'mail_outbox', checksum: checksumOf(MAIL_OUTBOX_SQL), applied: true },
           { version: 5, name: 'requests', checksum: checksumOf(REQUESTS_SQL), applied: true },
+          { version: 6, name: 'adjudication', checksum: checksumOf(ADJUDICATION_SQL), applied: true },
         ]);
       } finally {
         await db.close();
@@ -135,7 +137,7 @@ for (const kind of DATABASE_KINDS) {
           return true;
         });
         assert.ok(!(await tableNames(db)).includes('half'));
-        assert.deepEqual((await recorded(db)).map((r) => r.version), [1, 2, 3, 4, 5]);
+        assert.deepEqual((await recorded(db)).map((r) => r.version), [1, 2, 3, 4, 5, 6]);
       } finally {
         await db.close();
       }
@@ -303,7 +305,7 @@ for (const kind of DATABASE_KINDS) {
         });
         const before = await snapshot();
         assert.equal(before.accounts.length, 2);
-        assert.deepEqual(await migrate(db), ['0005_requests']);
+        assert.deepEqual(await migrate(db, readMigrations().filter((m) => m.version <= 5)), ['0005_requests']);
         assert.deepEqual(await snapshot(), before);
 
         // The old rows take part in the new tables, whose rules hold.
@@ -334,6 +336,34 @@ for (const kind of DATABASE_KINDS) {
           (await db.query("select (select count(*)::int from requests where kind = 'unlock') as r, (select count(*)::int from request_updates) as u, (select count(*)::int from account_subscriptions) as s")).rows,
           [{ r: 0, u: 0, s: 0 }],
         );
+      } finally {
+        await db.close();
+      }
+    });
+
+    test('0006 on a database that holds real rows from 0001 to 0005 keeps every row; old history entries get an empty action', async () => {
+      const db = await createEmptyDatabase(kind);
+      try {
+        await migrate(db, readMigrations().filter((m) => m.version <= 5));
+        await db.exec(`
+          insert into accounts (username, email, first_name, last_name) values ('Jane.Doe', 'Jane.Doe@example.test', 'Jane', 'Doe');
+          insert into account_updates (account_id, comment, username, active) select id, 'Profile updated.', 'Jane.Doe', true from accounts;
+          insert into requests (kind, status, username, email, created_at, updated_at) values ('new', 'pending', 'john.roe', 'john.roe@example.test', now(), now());
+        `);
+        const snapshot = async () => ({
+          accounts: (await db.query('select id, username, email, first_name, last_name from accounts order by id')).rows,
+          updates: (await db.query('select id, account_id, comment, username, active, created_at from account_updates order by id')).rows,
+          requests: (await db.query('select id, kind, status, username, email from requests order by id')).rows,
+        });
+        const before = await snapshot();
+        assert.deepEqual(await migrate(db), ['0006_adjudication']);
+        assert.deepEqual(await snapshot(), before);
+        const actions = await db.query<{ action: string }>('select action from account_updates');
+        assert.deepEqual(actions.rows, [{ action: '' }]);
+        const indexes = await db.query<{ indexname: string }>(
+          "select indexname from pg_indexes where indexname in ('requests_open_queue_idx', 'accounts_name_order_idx') order by indexname",
+        );
+        assert.deepEqual(indexes.rows.map((r) => r.indexname), ['accounts_name_order_idx', 'requests_open_queue_idx']);
       } finally {
         await db.close();
       }
@@ -409,7 +439,7 @@ if (POSTGRES_URL) {
         const [a, b] = [schema.open(), schema.open()];
         const results = await Promise.all([migrate(a), migrate(b)]);
         assert.deepEqual(results.flat().sort(), ALL_MIGRATIONS);
-        assert.deepEqual((await recorded(a)).map((r) => r.version), [1, 2, 3, 4, 5]);
+        assert.deepEqual((await recorded(a)).map((r) => r.version), [1, 2, 3, 4, 5, 6]);
         assert.deepEqual(await tableNames(b), ALL_TABLES);
       } finally {
         await schema.drop();

@@ -56,6 +56,7 @@ export const RULE_MESSAGES = {
   certifyRequirements: 'Please certify that you have read the requirements.',
   commentNeeded: 'Please enter a comment describing the information needed',
   reasonRequired: 'Please enter a reason',
+  searchTermRequired: 'Please enter a search term.',
 } as const;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));

@@ -23,3 +23,14 @@ export async function setLastCertified(db: Queryable, accountId: number, at: Dat
   const { rows } = await db.query('update accounts set last_certified = $2 where id = $1 returning id', [accountId, at]);
   return rows.length > 0;
 }
+
+/** Sets the account's email (an approved email change); false when there is no such account. */
+export async function setAccountEmail(db: Queryable, accountId: number, email: string): Promise<boolean> {
+  const { rows } = await db.query('update accounts set email = $2 where id = $1 returning id', [accountId, email]);
+  return rows.length > 0;
+}
+
+/** Replaces the account's authentication methods (an approved authentication change). */
+export async function setAccountAuthentication(db: Queryable, accountId: number, authentication: readonly string[]): Promise<void> {
+  await db.query('update accounts set authentication = $2::text[] where id = $1', [accountId, [...authentication]]);
+}

@@ -72,6 +72,8 @@ export async function findAccountRecordById(db: Queryable, accountId: number): P
 }
 
 export interface AccountUpdateRecord {
+  /** What the change did ('Locked' …); '' when the comment says it. */
+  action: string;
   comment: string;
   created: Date;
   username: string;
@@ -80,11 +82,11 @@ export interface AccountUpdateRecord {
 
 /** The account's update history, newest first. */
 export async function findAccountUpdates(db: Queryable, accountId: number): Promise<AccountUpdateRecord[]> {
-  const { rows } = await db.query<{ comment: string; created_at: Date | string; username: string; active: boolean }>(
-    'select comment, created_at, username, active from account_updates where account_id = $1 order by created_at desc, id desc',
+  const { rows } = await db.query<{ action: string; comment: string; created_at: Date | string; username: string; active: boolean }>(
+    'select action, comment, created_at, username, active from account_updates where account_id = $1 order by created_at desc, id desc',
     [accountId],
   );
-  return rows.map((r) => ({ comment: r.comment, created: date(r.created_at), username: r.username, active: r.active }));
+  return rows.map((r) => ({ action: r.action, comment: r.comment, created: date(r.created_at), username: r.username, active: r.active }));
 }
 
 export interface BoundCertificateRecord {

@@ -55,16 +55,19 @@ export async function addAccountRole(db: Queryable, accountId: number, role: Pla
   await db.query('insert into account_roles (account_id, role) values ($1, $2) on conflict do nothing', [accountId, role]);
 }
 
+/**
+ * An entry of the account's history: who (`username`), when (`at`, else the database's now()),
+ * what (`action`, e.g. 'Locked'; '' when the comment says it) and why (`comment`), with the
+ * account's active state after the change.
+ */
 export async function addAccountUpdate(
   db: Queryable,
-  update: { accountId: number; comment: string; username: string; active: boolean },
+  update: { accountId: number; comment: string; username: string; active: boolean; action?: string; at?: Date },
 ): Promise<void> {
-  await db.query('insert into account_updates (account_id, comment, username, active) values ($1, $2, $3, $4)', [
-    update.accountId,
-    update.comment,
-    update.username,
-    update.active,
-  ]);
+  await db.query(
+    'insert into account_updates (account_id, comment, username, active, action, created_at) values ($1, $2, $3, $4, $5, coalesce($6, now()))',
+    [update.accountId, update.comment, update.username, update.active, update.action ?? '', update.at ?? null],
+  );
 }
 
 /** What sign-in needs to know about an account. */
@@ -137,14 +140,19 @@ export async function deactivateAccount(db: Queryable, accountId: number): Promi
 
 /**
  * Unlocks an account: active again, its failed sign-in counter reset (else the next failure
- * would lock it at once), and the change recorded in its update history. Returns false when the
- * account was not locked. Run it in a transaction.
+ * would lock it at once), and the change recorded in its update history (with `action` and `at`
+ * when given, as addAccountUpdate takes them). Returns false when the account was not locked.
+ * Run it in a transaction.
  */
-export async function unlockAccount(db: Queryable, accountId: number, update: { comment: string; username: string }): Promise<boolean> {
+export async function unlockAccount(
+  db: Queryable,
+  accountId: number,
+  update: { comment: string; username: string; action?: string; at?: Date },
+): Promise<boolean> {
   const { rows } = await db.query('update accounts set active = true where id = $1 and not active returning id', [accountId]);
   await db.query('delete from login_failures where key = $1', [accountFailureKey(accountId)]);
   if (rows.length === 0) return false;
-  await addAccountUpdate(db, { accountId, comment: update.comment, username: update.username, active: true });
+  await addAccountUpdate(db, { accountId, comment: update.comment, username: update.username, active: true, action: update.action, at: update.at });
   return true;
 }
 

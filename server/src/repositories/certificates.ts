@@ -31,3 +31,8 @@ export async function updateCertificateDetails(db: Queryable, certificate: Certi
     [certificate.identity, certificate.fingerprint, certificate.subject, certificate.issuer, certificate.validFrom, certificate.validUntil],
   );
 }
+
+/** Removes every smart card bound to the account (it no longer signs in with one). */
+export async function removeCertificates(db: Queryable, accountId: number): Promise<void> {
+  await db.query('delete from account_certificates where account_id = $1', [accountId]);
+}

@@ -60,6 +60,8 @@ export interface AccountGroup {
 }
 
 export interface AccountUpdateView {
+  /** What the change did ('Locked', 'Unlocked', 'Closed' …); '' when the comment says it. */
+  action: string;
   comment: string;
   /** ISO 8601 */
   created: string;
@@ -198,7 +200,7 @@ export async function accountView(db: Queryable, account: AccountRecord): Promis
     reason: text(account.reason),
     certificate: certificate ? certificateView(certificate) : null,
     permissions: permissionsOf(account.roles),
-    updates: updates.map((u) => ({ comment: u.comment, created: u.created.toISOString(), username: u.username, active: u.active })),
+    updates: updates.map((u) => ({ action: u.action, comment: u.comment, created: u.created.toISOString(), username: u.username, active: u.active })),
     email_change_pending: pending.includes('profilechange'),
     auth_change_pending: pending.includes('authchange'),
     groups: accountGroups(memberships),

@@ -25,6 +25,7 @@ import {
 } from '../repositories/self-requests.js';
 import { SELF_SERVICE_COMMENTS, SELF_SERVICE_MESSAGES } from '../self-service-messages.js';
 import { holds, targetAccount, type Actor, type SelfServiceContext } from './account-access.js';
+import { certificateRecordOf } from './certificates.js';
 import { enqueueMail } from './mail.js';
 
 const PENDING_MESSAGE: Record<SelfRequestKind, string> = {
@@ -232,14 +233,7 @@ export async function requestAuthChangeToCertificate(
     reason: body.reason.trim(),
     details: {
       authentication: ['certificate'],
-      certificate: {
-        identity: certificate.identity,
-        fingerprint: certificate.fingerprint,
-        subject: certificate.subject,
-        issuer: certificate.issuer,
-        valid_from: certificate.validFrom?.toISOString() ?? null,
-        valid_until: certificate.validUntil?.toISOString() ?? null,
-      },
+      certificate: certificateRecordOf(certificate),
     },
     submittedBy: null,
   });

@@ -59,7 +59,7 @@ export const AccountBody = Type.Object(
     ]),
     permissions: Type.Array(Type.String()),
     updates: Type.Array(
-      Type.Object({ comment: Type.String(), created: Type.String(), username: Type.String(), active: Type.Boolean() }, closed),
+      Type.Object({ action: Type.String(), comment: Type.String(), created: Type.String(), username: Type.String(), active: Type.Boolean() }, closed),
     ),
     email_change_pending: Type.Boolean(),
     auth_change_pending: Type.Boolean(),

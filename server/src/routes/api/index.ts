@@ -8,6 +8,7 @@ import { sessionRoutes } from './sessions.js';
 import { verificationRoutes } from './verification.js';
 import { accountRequestRoutes } from './account-requests.js';
 import { accountRoutes } from './accounts.js';
+import { accountAdminRoutes } from './account-admin.js';
 import { selfRequestRoutes } from './self-requests.js';
 import { subscriptionRoutes } from './subscriptions.js';
 
@@ -26,4 +27,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(accountRoutes);
   await app.register(subscriptionRoutes);
   await app.register(selfRequestRoutes);
+  await app.register(accountAdminRoutes);
 };

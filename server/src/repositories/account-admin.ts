@@ -1,0 +1,203 @@
+/**
+ * SQL of the account administration (server/docs/adjudication.md, "Accounts"): the account
+ * search, the account row locked for a change of state (lock, unlock, close), the pending
+ * requests a change decides, and the history rows the CSV export reads.
+ */
+import type { Queryable } from '../db/database.js';
+import type { RequestKind, RequestStatus } from './requests.js';
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+/** A search: the words (lower case or not, at most a few), where they must match, a page, a group. */
+export interface AccountSearch {
+  words: readonly string[];
+  /** true: each word matches the start of a field; false: any part of it. */
+  startsWith: boolean;
+  startIndex: number;
+  maxResults: number;
+  /** Only members of this user group (any letter case); undefined: every account. */
+  groupId: string | undefined;
+}
+
+export interface AccountSearchRow {
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  active: boolean;
+  closed: boolean;
+}
+
+/** A word as a LIKE pattern matching it literally: the escape character (\), % and _ escaped. */
+export function escapeLikePattern(word: string): string {
+  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const SEARCHED_COLUMNS = ['a.username', 'a.first_name', 'a.last_name', 'a.email'] as const;
+
+/**
+ * The search's order: last name, first name, username (lower case, byte order: the same on every
+ * database whatever its collation), then id. It is the key of accounts_name_order_idx
+ * (migration 0006), so PostgreSQL can read a page in order without sorting every match.
+ */
+const NAME_ORDER = 'lower(a.last_name) collate "C", lower(a.first_name) collate "C", lower(a.username) collate "C", a.id';
+const LAST_NAME = 'lower(a.last_name) collate "C"';
+const COLUMNS = 'a.id, a.username, a.first_name, a.last_name, a.email, a.active, a.closed';
+
+/**
+ * A page of accounts in name order whose username, first name, last name or email matches
+ * every word, plus whether more follow. A word is one parameter, escaped for LIKE and
+ * lower-cased by the database; the prefix form (`lower(col) like lower($n) || '%'`) lets
+ * PostgreSQL use the prefix indexes of migration 0006, since the pattern is a constant once the
+ * parameter is bound.
+ *
+ * A prefix search is two queries in one: the accounts whose last name starts with the first
+ * word (a range of the name-order index, already in order) and the others that match (read in
+ * name order when they are many, collected by the prefix indexes and sorted when they are few),
+ * each cut at the end of the page, then merged. Asked as one query, PostgreSQL would walk the
+ * name-order index from 'a' to find the Smiths for 'smith'.
+ */
+export async function searchAccounts(db: Queryable, search: AccountSearch): Promise<{ rows: AccountSearchRow[]; hasMore: boolean }> {
+  const params: unknown[] = [];
+  const add = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const patternOf = (word: string): string => {
+    const p = add(escapeLikePattern(word));
+    return search.startsWith ? `lower(${p}) || '%'` : `'%' || lower(${p}) || '%'`;
+  };
+  const anyColumn = (pattern: string, columns: readonly string[] = SEARCHED_COLUMNS) =>
+    `(${columns.map((column) => `lower(${column}) like ${pattern}`).join(' or ')})`;
+
+  const [first, ...others] = search.words;
+  const filters: string[] = [];
+  if (search.groupId !== undefined) {
+    filters.push(`exists(select 1 from group_memberships m where m.account_id = a.id and lower(m.user_group_id) = lower(${add(search.groupId)}))`);
+  }
+  const firstPattern = first === undefined ? undefined : patternOf(first);
+  filters.push(...others.map((word) => anyColumn(patternOf(word))));
+  const where = (conditions: readonly string[]) => (conditions.length > 0 ? `where ${conditions.join(' and ')}` : '');
+
+  let sql: string;
+  if (firstPattern !== undefined && search.startsWith) {
+    const byLastName = `${LAST_NAME} like ${firstPattern}`;
+    const others = anyColumn(firstPattern, SEARCHED_COLUMNS.filter((c) => c !== 'a.last_name'));
+    const limit = add(search.startIndex + search.maxResults + 1);
+    sql = `select * from (
+        (select ${COLUMNS} from accounts a ${where([byLastName, ...filters])} order by ${NAME_ORDER} limit ${limit})
+        union all
+        (select ${COLUMNS} from accounts a ${where([`not coalesce(${byLastName}, false)`, others, ...filters])} order by ${NAME_ORDER} limit ${limit})
+      ) as a
+      order by ${NAME_ORDER} limit ${add(search.maxResults + 1)} offset ${add(search.startIndex)}`;
+  } else {
+    const conditions = firstPattern === undefined ? filters : [anyColumn(firstPattern), ...filters];
+    sql = `select ${COLUMNS} from accounts a ${where(conditions)} order by ${NAME_ORDER} limit ${add(search.maxResults + 1)} offset ${add(search.startIndex)}`;
+  }
+  const { rows } = await db.query<{
+    username: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string;
+    active: boolean;
+    closed: boolean;
+  }>(sql, params);
+  const page = rows.slice(0, search.maxResults).map((r) => ({
+    username: r.username,
+    first_name: r.first_name ?? '',
+    last_name: r.last_name ?? '',
+    email: r.email,
+    active: r.active,
+    closed: r.closed,
+  }));
+  return { rows: page, hasMore: rows.length > search.maxResults };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes of state
+
+/** What a change of state needs of the account, read with the row locked. */
+export interface LockedAccount {
+  id: number;
+  username: string;
+  email: string;
+  active: boolean;
+  closed: boolean;
+}
+
+/**
+ * The account of a username (any letter case), its row locked until the transaction ends
+ * (`for update`): a change of state checks the state it reads here, and two changes of the same
+ * account run one after the other. Run it in a transaction.
+ */
+export async function findAccountForUpdate(db: Queryable, username: string): Promise<LockedAccount | undefined> {
+  const { rows } = await db.query<{ id: string | number; username: string; email: string; active: boolean; closed: boolean }>(
+    'select id, username, email, active, closed from accounts where lower(username) = lower($1) for update',
+    [username],
+  );
+  const row = rows[0];
+  return row ? { id: Number(row.id), username: row.username, email: row.email, active: row.active, closed: row.closed } : undefined;
+}
+
+/** Locks an active account (active = false); false when it was not active and open. */
+export async function lockAccountRow(db: Queryable, accountId: number): Promise<boolean> {
+  const { rows } = await db.query('update accounts set active = false where id = $1 and active and not closed returning id', [accountId]);
+  return rows.length > 0;
+}
+
+/** Closes an account (closed, and inactive); false when it was closed already. */
+export async function closeAccountRow(db: Queryable, accountId: number): Promise<boolean> {
+  const { rows } = await db.query('update accounts set closed = true, active = false where id = $1 and not closed returning id', [accountId]);
+  return rows.length > 0;
+}
+
+/**
+ * Decides the account's pending requests (of `kind`, or of every kind): the status, the
+ * adjudicator and updated_at, and a request update each (the status, the adjudicator, the time,
+ * the comment). A request decided meanwhile by someone else is left alone (the status is checked
+ * again as the row is written). Returns the ids decided.
+ */
+export async function decidePendingRequests(
+  db: Queryable,
+  decision: { accountId: number; kind?: RequestKind; status: Extract<RequestStatus, 'approved' | 'denied'>; adjudicator: string; comment: string; at: Date },
+): Promise<number[]> {
+  const { rows } = await db.query<{ id: string | number }>(
+    `with decided as (
+       update requests set status = $3, adjudicator = $4, updated_at = $5
+        where account_id = $1 and status = 'pending' and ($2::text is null or kind = $2)
+        returning id)
+     insert into request_updates (request_id, status, username, comment, created_at)
+     select id, $3, $4, $6, $5 from decided order by id
+     returning request_id as id`,
+    [decision.accountId, decision.kind ?? null, decision.status, decision.adjudicator, decision.at, decision.comment],
+  );
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+// ---------------------------------------------------------------------------------------------
+// History
+
+export interface HistoryEntry {
+  /** Who made the change. */
+  username: string;
+  created: Date;
+  /** What the change did ('' for entries whose comment says it). */
+  action: string;
+  /** Why. */
+  comment: string;
+}
+
+/** The account's update history, oldest first. */
+export async function findAccountHistory(db: Queryable, accountId: number): Promise<HistoryEntry[]> {
+  const { rows } = await db.query<{ username: string; created_at: Date | string; action: string; comment: string }>(
+    'select username, created_at, action, comment from account_updates where account_id = $1 order by created_at, id',
+    [accountId],
+  );
+  return rows.map((r) => ({
+    username: r.username,
+    created: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
+    action: r.action,
+    comment: r.comment,
+  }));
+}
