@@ -4,7 +4,10 @@
 //  - a bare node:http server answering a small JSON body: the ceiling of this machine and this
 //    load generator, measured with the same settings in the same run, interleaved with the
 //    portal measurements so that other work on the machine weighs on all of them alike;
-//  - sign-ins per second (POST /accounts/rest/sessions, the bot challenge solved beforehand).
+//  - sign-ins per second (POST /accounts/rest/sessions, the bot challenge solved beforehand);
+//  - adjudication at scale: 100,000 accounts and 10,000 open account requests seeded into each
+//    database, then POST /accounts/rest/accounts/search and a page of GET /requests/new timed one
+//    request at a time (p50/p95; the issue's target is p95 under 50 ms on PostgreSQL).
 // Absolute numbers move with whatever else the machine is doing; the ratios to the ceiling are
 // what to compare between runs. Exit code 1 when any phase saw an error.
 import { spawn } from 'node:child_process';
@@ -35,6 +38,14 @@ const LOOPBACK = '127.0.0.1';
 const API = '/accounts/rest';
 const SIGNIN_ACCOUNTS = ['user', 'admin', 'adjudicator', 'helpdesk']; // never locked.user / closed.user
 const DEFAULT_POSTGRES_URL = 'postgresql://postgres@127.0.0.1:5432/test';
+// Adjudication at scale (issue 5): accounts and pending new account requests seeded into each
+// database, then the account search and the queue list timed one request at a time.
+const SCALE_ACCOUNTS = 100_000;
+const SCALE_PENDING_REQUESTS = 10_000;
+const SCALE_WARMUP = 20; // untimed calls of each kind first
+const SCALE_CALLS = 300; // timed calls of each kind, one at a time
+const SCALE_TARGET_P95_MS = 50; // the issue's target, on PostgreSQL
+const SEARCH_TERMS = ['jo', 'smith', 'maria.garcia', 'maria ga', 'a', 'zz', 'james.smith-4', 'li', 'mar', 'garcia'];
 
 const requireServer = createRequire(join(root, 'server', 'package.json'));
 
@@ -238,8 +249,8 @@ function baseEnv() {
   return env;
 }
 
-async function startPortal(label, databaseUrl) {
-  const dataDir = makeTempDir('portal-bench-');
+async function startPortal(label, databaseUrl, existingDataDir) {
+  const dataDir = existingDataDir ?? makeTempDir('portal-bench-');
   const env = {
     ...baseEnv(),
     PORT: '0',
@@ -251,7 +262,7 @@ async function startPortal(label, databaseUrl) {
     PORTAL_SEED_DEMO: 'true',
     PORTAL_CHALLENGE_COST: String(CHALLENGE_COST),
   };
-  const { port } = await startProcess(`The portal on ${label}`, [join(root, 'server', 'dist', 'main.mjs')], env, (out) => {
+  const { port, child } = await startProcess(`The portal on ${label}`, [join(root, 'server', 'dist', 'main.mjs')], env, (out) => {
     const match = /Portal running at https?:\/\/[^\s:]+:(\d+)/.exec(out);
     return match ? Number(match[1]) : undefined;
   });
@@ -271,7 +282,7 @@ async function startPortal(label, databaseUrl) {
     if (!account) throw new Error(`The portal on ${label}: no active demo account ${name} in ${file}.`);
     tokens.set(name, account.token);
   }
-  return { label, port, tokens };
+  return { label, port, tokens, dataDir, databaseUrl, child };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -421,6 +432,129 @@ async function createBenchDatabase() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Adjudication at scale: 100,000 accounts to search, 10,000 pending requests to page through.
+
+const FIRST_NAMES = ['John', 'Maria', 'Li', 'Ahmed', 'Olga', 'James', 'Sofia', 'Wei', 'Fatima', 'Carlos', 'Anna', 'Joseph', 'Mary', 'Jose', 'Aiko', 'Noah', 'Emma', 'Liam', 'Zoe', 'Ivan'];
+const LAST_NAMES = ['Smith', 'Garcia', 'Li', 'Nguyen', 'Johnson', 'Brown', 'Martinez', 'Kim', 'Lopez', 'Ivanova', 'Khan', 'Jones', 'Miller', 'Davis', 'Wilson', 'Anderson', 'Taylor', 'Thomas', 'Moore', 'Jackson'];
+const sqlList = (values) => `array[${values.map((v) => `'${v}'`).join(', ')}]`;
+
+/** Rows the scale phase needs, in one transaction: plain SQL, the same on PGlite and PostgreSQL. */
+const SCALE_SEED_SQL = `
+begin;
+insert into accounts (username, email, first_name, last_name, active, closed, created_at)
+select lower(first) || '.' || lower(last) || '-' || g, lower(first) || '.' || lower(last) || '-' || g || '@' || (array['army.example', 'navy.example', 'contractor.example'])[1 + g % 3],
+       first, last, g % 50 <> 0, g % 97 = 0, now()
+  from (select g, (${sqlList(FIRST_NAMES)})[1 + g % ${FIRST_NAMES.length}] as first,
+               (${sqlList(LAST_NAMES)})[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] || case when g % 3 = 0 then '' else substr(md5(g::text), 1, 3) end as last
+          from generate_series(1, ${SCALE_ACCOUNTS}) g) as people;
+insert into requests (kind, status, account_id, username, email, reason, details, created_at, updated_at)
+select 'new', case when g % 10 = 0 then 'incomplete' else 'pending' end, null, 'bench.applicant' || g, 'bench.applicant' || g || '@bench.example',
+       'Benchmark request ' || g,
+       jsonb_build_object('first_name', (${sqlList(FIRST_NAMES)})[1 + g % ${FIRST_NAMES.length}], 'last_name', 'Applicant' || g),
+       now() - (g || ' seconds')::interval, now()
+  from generate_series(1, ${SCALE_PENDING_REQUESTS}) g;
+analyze accounts;
+analyze requests;
+commit;`;
+
+/** Seeds the scale rows into a portal's database; a PGlite portal is stopped for it and started again. */
+async function seedScale(portal) {
+  const started = performance.now();
+  if (portal.databaseUrl) {
+    const client = await pgClient(portal.databaseUrl);
+    try {
+      await client.query(SCALE_SEED_SQL);
+    } finally {
+      await client.end();
+    }
+    return { portal, seedMs: performance.now() - started };
+  }
+  await stopChild(portal.child);
+  const { PGlite } = requireServer('@electric-sql/pglite');
+  const db = await PGlite.create({ dataDir: portal.dataDir });
+  try {
+    await db.exec(SCALE_SEED_SQL);
+  } finally {
+    await db.close();
+  }
+  const restarted = await startPortal(portal.label, portal.databaseUrl, portal.dataDir);
+  return { portal: restarted, seedMs: performance.now() - started };
+}
+
+/** A signed-in session of the demo administrator (SEARCH_ACCOUNTS, LIST_NEW_ACCOUNT_REQUESTS). */
+async function adminSession(portal) {
+  const agent = newAgent(1);
+  try {
+    const challenge = await solvedChallenge(agent, portal.port);
+    const result = await signIn(agent, portal.port, 'admin', portal.tokens.get('admin'), challenge);
+    if (result.problem) throw new Error(`Signing in as admin on ${portal.label}: ${result.problem}`);
+    const xsrf = await request(agent, portal.port, { path: `${API}/xsrf`, headers: { cookie: result.cookie } });
+    return { cookie: result.cookie, 'x-xsrf-token': JSON.parse(xsrf.body).ok };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** Times `calls` requests one after the other (after `warmup` untimed ones); each answer is checked. */
+async function timeSequential(portal, make, check, warmup, calls) {
+  const agent = newAgent(1);
+  const stats = newStats();
+  try {
+    for (let i = 0; i < warmup + calls && !interrupted; i++) {
+      const req = make(i);
+      const t0 = performance.now();
+      try {
+        const response = await request(agent, portal.port, req);
+        const t1 = performance.now();
+        const problem = check(response);
+        if (problem) countError(stats, problem);
+        else if (i >= warmup) {
+          stats.ok++;
+          stats.latencies.push(t1 - t0);
+        }
+      } catch (error) {
+        countError(stats, error.code ?? error.message);
+      }
+    }
+  } finally {
+    agent.destroy();
+  }
+  const sorted = Float64Array.from(stats.latencies).sort();
+  return { stats, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), max: sorted.at(-1) ?? NaN };
+}
+
+async function benchScale(portal) {
+  const headers = await adminSession(portal);
+  const searchRows = [];
+  const search = await timeSequential(
+    portal,
+    (i) => ({
+      method: 'POST',
+      path: `${API}/accounts/search`,
+      headers,
+      body: JSON.stringify({ term: SEARCH_TERMS[i % SEARCH_TERMS.length], starts_with: true, start_index: (i % 3) * 30, max_results: 30 }),
+    }),
+    (r) => {
+      if (r.status !== 200) return `search: HTTP ${r.status} ${r.body.slice(0, 80)}`;
+      searchRows.push(JSON.parse(r.body).rows.length);
+      return undefined;
+    },
+    SCALE_WARMUP,
+    SCALE_CALLS,
+  );
+  const pages = Math.floor(SCALE_PENDING_REQUESTS / 30);
+  const queue = await timeSequential(
+    portal,
+    (i) => ({ path: `${API}/requests/new?start_index=${((i * 7919) % pages) * 30}&max_results=30`, headers }),
+    (r) => (r.status !== 200 ? `queue: HTTP ${r.status} ${r.body.slice(0, 80)}` : JSON.parse(r.body).rows.length === 30 ? undefined : 'queue: a page without 30 rows'),
+    SCALE_WARMUP,
+    SCALE_CALLS,
+  );
+  const matched = searchRows.filter((n) => n > 0).length;
+  return { portal, search, queue, matched, searched: searchRows.length };
+}
+
+// ---------------------------------------------------------------------------------------------
 // The run.
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
@@ -491,6 +625,16 @@ async function main() {
     signIns.push({ portal, ...(await benchSignIns(portal)) });
   }
 
+  const scale = [];
+  for (const [i, portal] of portals.entries()) {
+    if (interrupted) break;
+    log(`Seeding ${SCALE_ACCOUNTS.toLocaleString('en-US')} accounts and ${SCALE_PENDING_REQUESTS.toLocaleString('en-US')} pending requests into ${portal.label}…`);
+    const seeded = await seedScale(portal);
+    portals[i] = seeded.portal;
+    log(`Timing ${SCALE_CALLS} account searches and ${SCALE_CALLS} queue pages on ${portal.label}, one at a time…`);
+    scale.push({ seedMs: seeded.seedMs, ...(await benchScale(seeded.portal)) });
+  }
+
   // The report.
   const ceilingRate = summary(stats[0]).perSecond;
   const lines = ['', ...header, ''];
@@ -523,7 +667,30 @@ async function main() {
     );
   }
 
+  if (scale.length > 0) {
+    lines.push(
+      '',
+      `Adjudication at scale: ${SCALE_ACCOUNTS.toLocaleString('en-US')} accounts, ${SCALE_PENDING_REQUESTS.toLocaleString('en-US')} open new account requests; ` +
+        `${SCALE_CALLS} timed calls of each kind, one at a time, after ${SCALE_WARMUP} untimed (signed in as admin).`,
+      '',
+      '| database | call | p50 ms | p95 ms | max ms | target p95 |',
+      '|---|---|---:|---:|---:|---|',
+    );
+    for (const { portal, search, queue } of scale) {
+      const target = (t) => (portal.label === 'PostgreSQL' ? (t.p95 < SCALE_TARGET_P95_MS ? `< ${SCALE_TARGET_P95_MS} ms: met` : `< ${SCALE_TARGET_P95_MS} ms: MISSED`) : '–');
+      lines.push(`| ${portal.label} | POST ${API}/accounts/search (pages of 30) | ${fmt(search.p50, 2)} | ${fmt(search.p95, 2)} | ${fmt(search.max, 1)} | ${target(search)} |`);
+      lines.push(`| ${portal.label} | GET ${API}/requests/new (a page of 30 anywhere in the queue) | ${fmt(queue.p50, 2)} | ${fmt(queue.p95, 2)} | ${fmt(queue.max, 1)} | ${target(queue)} |`);
+    }
+    for (const { portal, seedMs, matched, searched } of scale) {
+      lines.push(`  ${portal.label}: seeding took ${fmt(seedMs / 1000, 1)} s; ${matched} of ${searched} searches found accounts (terms: ${SEARCH_TERMS.join(', ')}; start_index 0, 30, 60 in turn).`);
+    }
+  }
+
   const errorLines = [];
+  for (const { portal, search, queue } of scale) {
+    if (errorCount(search.stats)) errorLines.push(`  account search on ${portal.label}: ${errorText(search.stats)}`);
+    if (errorCount(queue.stats)) errorLines.push(`  queue pages on ${portal.label}: ${errorText(queue.stats)}`);
+  }
   for (const [i, target] of targets.entries()) if (errorCount(stats[i])) errorLines.push(`  ${target.name}: ${errorText(stats[i])}`);
   for (const { portal, stats: s } of signIns) if (errorCount(s)) errorLines.push(`  sign-ins on ${portal.label}: ${errorText(s)}`);
   if (errorLines.length) {
