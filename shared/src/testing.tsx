@@ -76,3 +76,5 @@ export function describeRemoteContract(
     });
   });
 }
+
+export * from './fakeApi.js';

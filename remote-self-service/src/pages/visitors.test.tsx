@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configure, fakeServer, renderPage, solveChallenge } from '../testing/fakeApi';
+import { configure, fakeServer, renderPage, solveChallenge } from '@portal/shared/testing';
 import { accountRequestBody, RequestAccountPage, SUBMISSION_SUCCESS } from './request-account/RequestAccountPage';
 import { CAC_REGISTERED, CAC_REQUESTED, RegisterCacPage } from './register-cac/RegisterCacPage';
 import { ResetWebsiteTokenPage, TOKEN_FAILED } from './reset-token/ResetWebsiteTokenPage';

@@ -42,6 +42,8 @@ export interface Supervisor {
 
 /** One entry of an account's update history. */
 export interface AccountUpdate {
+  /** What the change did ('Locked', 'Unlocked', 'Closed' …); '' or absent when the comment says it. */
+  readonly action?: string;
   readonly comment: string;
   readonly created: string;
   readonly username: string;

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configure, fakeServer, renderPage, sampleAccount, signIn } from '../../testing/fakeApi';
+import { configure, fakeServer, renderPage, sampleAccount, signIn } from '@portal/shared/testing';
 import { AUTH_CHANGE_ALREADY_PENDING, AUTH_CHANGE_REQUESTED, ChangeAuthTypePage, TITLE } from './ChangeAuthTypePage';
 
 // antd forms render slowly in jsdom, and the 2-core machines are often busy.

@@ -1,7 +1,7 @@
 import { MODAL_WIDTH, RULE_MESSAGES } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configure, fakeServer, renderPage, sampleAccount, signIn, type FakeAnswer } from '../../testing/fakeApi';
+import { configure, fakeServer, renderPage, sampleAccount, signIn, type FakeAnswer } from '@portal/shared/testing';
 import { ChangeEmailPage, EMAIL_CHANGE_ALREADY_PENDING, EMAIL_CHANGE_REQUESTED } from './ChangeEmailPage';
 
 // antd forms render slowly in jsdom, and the 2-core machines are often busy.

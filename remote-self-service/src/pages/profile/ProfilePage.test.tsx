@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { configure, fakeServer, renderPage, sampleAccount, signIn } from '../../testing/fakeApi';
+import { configure, fakeServer, renderPage, sampleAccount, signIn } from '@portal/shared/testing';
 import { AUTH_CHANGE_PENDING, EMAIL_CHANGE_PENDING, NO_GROUPS, PROFILE_LOAD_ERROR, ProfilePage } from './ProfilePage';
 
 const open = () => renderPage(<ProfilePage />, { path: '/profile', entries: ['/profile'] });

@@ -3,15 +3,15 @@
  * note where a request is pending), the account details panel and the groups table.
  */
 import {
+  AccountGroupsTable,
   AccountDetails,
   PageTitle,
   useConfiguration,
   useHasPermission,
   useSessionStore,
   type Account,
-  type AccountGroup,
 } from '@portal/shared';
-import { Alert, Flex, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAccount } from '../account/useAccount';
@@ -20,29 +20,6 @@ export const PROFILE_LOAD_ERROR = 'Unable to get profile';
 export const NO_GROUPS = 'You are not a member of any groups.';
 export const EMAIL_CHANGE_PENDING = '[Email change is pending]';
 export const AUTH_CHANGE_PENDING = '[Authentication change is pending]';
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-const GROUP_COLUMNS: TableColumnsType<AccountGroup> = [
-  {
-    title: 'Group',
-    dataIndex: 'name',
-    key: 'group',
-    render: (_: unknown, group: AccountGroup) => (
-      <Link to={`/group-administration/${encodeURIComponent(group.user_group)}`}>
-        {group.name && group.name !== group.user_group ? `${group.name} (${group.user_group})` : group.user_group}
-      </Link>
-    ),
-  },
-  { title: 'Role', dataIndex: 'role', key: 'role', render: (role: string | null) => (role ? capitalize(role) : 'None') },
-  { title: 'Jira Notification', dataIndex: 'notification', key: 'notification', render: (level: string | undefined) => capitalize(level || 'none') },
-  {
-    title: 'Special Permissions',
-    dataIndex: 'special',
-    key: 'special',
-    render: (special: readonly string[] | undefined) => (special && special.length > 0 ? special.join(', ') : 'None'),
-  },
-];
 
 function ProfileLinks({ account }: { account: Account }) {
   const { cac_support } = useConfiguration();
@@ -93,14 +70,7 @@ export function ProfilePage() {
             <Typography.Title level={3} id="profile-groups">
               Groups
             </Typography.Title>
-            <Table<AccountGroup>
-              rowKey="user_group"
-              size="small"
-              columns={GROUP_COLUMNS}
-              dataSource={[...(state.account.groups ?? [])]}
-              pagination={false}
-              locale={{ emptyText: NO_GROUPS }}
-            />
+            <AccountGroupsTable groups={state.account.groups} emptyText={NO_GROUPS} />
           </section>
         </>
       )}

@@ -1,7 +1,7 @@
 import { RULE_MESSAGES, useSessionStore } from '@portal/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configure, fakeServer, renderPage, signIn } from '../../testing/fakeApi';
+import { configure, fakeServer, renderPage, signIn } from '@portal/shared/testing';
 import { RenewAccountPage, ROLES_PAGE_TITLE, wikiPage } from './RenewAccountPage';
 
 const open = () => renderPage(<RenewAccountPage />, { path: '/renew-account', entries: ['/renew-account'] });

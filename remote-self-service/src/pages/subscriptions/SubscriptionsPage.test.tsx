@@ -1,7 +1,7 @@
 import { SYNC_NOTICES } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configure, fakeServer, renderPage, signIn, type FakeAnswer } from '../../testing/fakeApi';
+import { configure, fakeServer, renderPage, signIn, type FakeAnswer } from '@portal/shared/testing';
 import { redirectWarning, SubscriptionsPage, SUBSCRIPTIONS_WARNING, THROUGH_A_GROUP } from './SubscriptionsPage';
 
 const open = (url = '/subscriptions') => renderPage(<SubscriptionsPage />, { path: '/subscriptions', entries: [url] });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configure, fakeServer, renderPage, sampleAccount, signIn } from '../../testing/fakeApi';
+import { configure, fakeServer, renderPage, sampleAccount, signIn } from '@portal/shared/testing';
 import { EMAIL_CHANGE_PENDING } from '../profile/ProfilePage';
 import { PROFILE_UPDATED, UpdateProfilePage } from './UpdateProfilePage';
 

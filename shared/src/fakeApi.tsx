@@ -1,23 +1,20 @@
 /**
- * Test helpers for the screens (never part of a bundle): a fake API at the fetch boundary, the
- * session and configuration a page reads, a real router whose other paths show where the page
- * sent the user and the feedback it passed, and the security challenge solved as the widget
- * reports it.
+ * Test helpers for the screens of every remote (never part of a bundle; re-exported by
+ * '@portal/shared/testing'): a fake API at the fetch boundary, the session and configuration a
+ * page reads, a real router whose other paths show where the page sent the user and the feedback
+ * it passed, and the security challenge solved as the widget reports it.
  */
-import {
-  clearXsrfToken,
-  DEFAULT_CONFIGURATION,
-  feedbackOf,
-  useConfigurationStore,
-  useSessionStore,
-  type Account,
-  type Permission,
-  type PortalConfiguration,
-} from '@portal/shared';
 import { render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
+import type { Account } from './api/accounts.js';
+import { clearXsrfToken } from './api/client.js';
+import { DEFAULT_CONFIGURATION, type PortalConfiguration } from './config.js';
+import { feedbackOf } from './navigation.js';
+import type { Permission } from './permissions.js';
+import { useConfigurationStore } from './stores/configuration.js';
+import { useSessionStore } from './stores/session.js';
 
 export interface FakeCall {
   readonly method: string;
@@ -74,19 +71,23 @@ export function configure(config: Partial<PortalConfiguration> = {}): void {
   useConfigurationStore.setState({ status: 'ready', loaded: true, config: { ...DEFAULT_CONFIGURATION, ...config } });
 }
 
-/** Where a page sent the user: the path, and the feedback banner's message. */
+/** Where a page sent the user: the path, the feedback banner's message, and the whole location state. */
 function Landed() {
   const location = useLocation();
   return (
     <>
       <p data-testid="landed">{`${location.pathname}${location.search}`}</p>
       <p data-testid="feedback">{feedbackOf(location.state) ?? ''}</p>
+      <p data-testid="landed-state">{JSON.stringify(location.state ?? null)}</p>
     </>
   );
 }
 
-/** Renders `page` at `path` through a MemoryRouter opened at `entries` (the last one current). */
-export function renderPage(page: ReactElement, { path, entries }: { path: string; entries: string[] }) {
+/**
+ * Renders `page` at `path` through a MemoryRouter opened at `entries` (the last one current); an
+ * entry may be a location object to carry state: { pathname, search, state }.
+ */
+export function renderPage(page: ReactElement, { path, entries }: { path: string; entries: InitialEntry[] }) {
   return render(
     <AntApp>
       <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>

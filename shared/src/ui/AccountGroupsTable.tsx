@@ -1,0 +1,44 @@
+import { Table, type TableColumnsType } from 'antd';
+import { Link } from 'react-router-dom';
+import type { AccountGroup } from '../api/accounts.js';
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const COLUMNS: TableColumnsType<AccountGroup> = [
+  {
+    title: 'Group',
+    dataIndex: 'user_group',
+    key: 'group',
+    render: (_: unknown, group: AccountGroup) => (
+      <Link to={`/group-administration/${encodeURIComponent(group.user_group)}`}>
+        {group.name && group.name !== group.user_group ? `${group.name} (${group.user_group})` : group.user_group}
+      </Link>
+    ),
+  },
+  { title: 'Role', dataIndex: 'role', key: 'role', render: (role: string | null) => (role ? capitalize(role) : 'None') },
+  { title: 'Jira Notification', dataIndex: 'notification', key: 'notification', render: (level: string | undefined) => capitalize(level || 'none') },
+  {
+    title: 'Special Permissions',
+    dataIndex: 'special',
+    key: 'special',
+    render: (special: readonly string[] | undefined) => (special && special.length > 0 ? special.join(', ') : 'None'),
+  },
+];
+
+/**
+ * An account's groups (spec section 2, the profile and the Account administration screen): the
+ * group linked to /group-administration/{group}, the role, the Jira notification level and the
+ * special permissions; `emptyText` when there are none.
+ */
+export function AccountGroupsTable({ groups, emptyText }: { readonly groups: readonly AccountGroup[] | undefined; readonly emptyText: string }) {
+  return (
+    <Table<AccountGroup>
+      rowKey="user_group"
+      size="small"
+      columns={COLUMNS}
+      dataSource={[...(groups ?? [])]}
+      pagination={false}
+      locale={{ emptyText }}
+    />
+  );
+}
