@@ -2,3 +2,27 @@ import { describeRemoteContract } from '@portal/shared/testing';
 import remote from './routes';
 
 describeRemoteContract(remote);
+
+describe('remote adjudication: its routes', () => {
+  it('keeps the paths, titles and permissions of the route table', () => {
+    const table = remote.routes.map((r) => [r.path, r.title, r.access.kind === 'permission' ? r.access.permission : r.access.kind]);
+    expect(table).toEqual([
+      ['manage-accounts', 'Search Accounts', 'SEARCH_ACCOUNTS'],
+      ['manage-accounts/:username', 'Account Administration', 'VIEW_ACCOUNT'],
+      ['list-account-requests', 'New Account Requests', 'LIST_NEW_ACCOUNT_REQUESTS'],
+      ['list-account-requests/:requestId', 'New Account Request', 'VIEW_NEW_ACCOUNT_REQUEST'],
+      ['list-authentication-change-requests', 'Authentication Change Requests', 'LIST_AUTH_CHANGE_REQUESTS'],
+      ['list-authentication-change-requests/:requestId', 'Authentication Change Request', 'VIEW_AUTH_CHANGE_REQUEST'],
+      ['list-email-change-requests', 'Email Change Requests', 'LIST_EMAIL_CHANGE_REQUESTS'],
+      ['list-email-change-requests/:requestId', 'Email Change Request', 'VIEW_EMAIL_CHANGE_REQUEST'],
+      ['list-mailing-list-requests', 'Mailing List Requests', 'LIST_MAILING_LIST_REQUESTS'],
+      ['list-mailing-list-requests/:requestId', 'Mailing List Request', 'VIEW_MAILING_LIST_REQUEST'],
+      ['list-user-group-requests', 'User Group Requests', 'LIST_USER_GROUP_REQUESTS'],
+      ['list-user-group-requests/:requestId', 'User Group Request', 'VIEW_USER_GROUP_REQUEST'],
+      ['list-unlock-account-requests', 'Unlock Account Requests', 'LIST_UNLOCK_REQUESTS'],
+      ['list-unlock-account-requests/:requestId', 'Unlock Account Request', 'VIEW_UNLOCK_REQUEST'],
+      ['list-denied-account-requests', 'Denied Account Requests', 'LIST_NEW_ACCOUNT_REQUESTS'],
+      ['list-denied-account-requests/:requestId', 'Denied Account Request', 'VIEW_NEW_ACCOUNT_REQUEST'],
+    ]);
+  });
+});

@@ -1,25 +1,28 @@
 /** remote-adjudication: account administration and the request queues (architecture.md). */
-import { needs, pendingPage, route, type RemoteModule } from '@portal/shared';
+import { needs, route, type RemoteModule } from '@portal/shared';
+import { AccountAdministrationPage } from './accounts/AccountAdministrationPage';
+import { SearchAccountsPage } from './accounts/SearchAccountsPage';
+import { DeniedRequestsPage } from './requests/DeniedRequestsPage';
+import { DENIED, KINDS, QUEUES, type KindConfig } from './requests/kinds';
+import { requestDetailPage } from './requests/RequestDetailPage';
+import { requestListPage } from './requests/RequestListPage';
+
+/** A queue's two routes: its list and a request's details (`{list}/:requestId`). */
+const queueRoutes = (config: KindConfig) => [
+  route(config.listPath.slice(1), config.listTitle, needs(config.listPermission), requestListPage(config)),
+  route(`${config.listPath.slice(1)}/:requestId`, config.detailTitle, needs(config.viewPermission), requestDetailPage(config)),
+];
 
 const remote: RemoteModule = {
   name: 'adjudication',
   contract: '^1.0.0',
   routes: [
-    route('manage-accounts', 'Search Accounts', needs('SEARCH_ACCOUNTS'), pendingPage('Search Accounts')),
-    route('manage-accounts/:username', 'Account Administration', needs('VIEW_ACCOUNT'), pendingPage('Account Administration')),
-    route('list-account-requests', 'New Account Requests', needs('LIST_NEW_ACCOUNT_REQUESTS'), pendingPage('New Account Requests')),
-    route('list-account-requests/:requestId', 'New Account Request', needs('VIEW_NEW_ACCOUNT_REQUEST'), pendingPage('New Account Request')),
-    route('list-denied-account-requests', 'Denied Account Requests', needs('LIST_NEW_ACCOUNT_REQUESTS'), pendingPage('Denied Account Requests')),
-    route('list-authentication-change-requests', 'Authentication Change Requests', needs('LIST_AUTH_CHANGE_REQUESTS'), pendingPage('Authentication Change Requests')),
-    route('list-authentication-change-requests/:requestId', 'Authentication Change Request', needs('VIEW_AUTH_CHANGE_REQUEST'), pendingPage('Authentication Change Request')),
-    route('list-email-change-requests', 'Email Change Requests', needs('LIST_EMAIL_CHANGE_REQUESTS'), pendingPage('Email Change Requests')),
-    route('list-email-change-requests/:requestId', 'Email Change Request', needs('VIEW_EMAIL_CHANGE_REQUEST'), pendingPage('Email Change Request')),
-    route('list-mailing-list-requests', 'Mailing List Requests', needs('LIST_MAILING_LIST_REQUESTS'), pendingPage('Mailing List Requests')),
-    route('list-mailing-list-requests/:requestId', 'Mailing List Request', needs('VIEW_MAILING_LIST_REQUEST'), pendingPage('Mailing List Request')),
-    route('list-user-group-requests', 'User Group Requests', needs('LIST_USER_GROUP_REQUESTS'), pendingPage('User Group Requests')),
-    route('list-user-group-requests/:requestId', 'User Group Request', needs('VIEW_USER_GROUP_REQUEST'), pendingPage('User Group Request')),
-    route('list-unlock-account-requests', 'Unlock Account Requests', needs('LIST_UNLOCK_REQUESTS'), pendingPage('Unlock Account Requests')),
-    route('list-unlock-account-requests/:requestId', 'Unlock Account Request', needs('VIEW_UNLOCK_REQUEST'), pendingPage('Unlock Account Request')),
+    route('manage-accounts', 'Search Accounts', needs('SEARCH_ACCOUNTS'), SearchAccountsPage),
+    route('manage-accounts/:username', 'Account Administration', needs('VIEW_ACCOUNT'), AccountAdministrationPage),
+    // New account, authentication change, email change, mailing list, user group, unlock.
+    ...QUEUES.flatMap(queueRoutes),
+    route(DENIED.path.slice(1), DENIED.title, needs('LIST_NEW_ACCOUNT_REQUESTS'), DeniedRequestsPage),
+    route(`${DENIED.path.slice(1)}/:requestId`, DENIED.detailTitle, needs('VIEW_NEW_ACCOUNT_REQUEST'), requestDetailPage(KINDS.new, DENIED.detailTitle)),
   ],
 };
 

@@ -1,0 +1,138 @@
+/**
+ * The decision on a request (spec sections 2, 4, 5 and 8): a comment with a live counter and one
+ * button per decision the server allows this caller. Approval passes the confirm modal; denial
+ * and 'Request More Information' act at once, the latter only with a comment. Buttons are
+ * disabled while a decision runs. Success goes on with the kind's feedback; a failure says whom
+ * to contact and keeps the comment.
+ */
+import {
+  AdjudicationFailure,
+  ApiError,
+  ConfirmModal,
+  decideRequest,
+  lengthAtMost,
+  RULE_MESSAGES,
+  TextAreaField,
+  useNavigateWithFeedback,
+  type Decision,
+  type RequestDetailOf,
+} from '@portal/shared';
+import { Form as AntForm, Button, Flex, Typography } from 'antd';
+import type { SubmissionErrors } from 'final-form';
+import { useId, useMemo, useRef, useState } from 'react';
+import { Form } from 'react-final-form';
+import { useLocation } from 'react-router-dom';
+import { cameFrom } from '../common/cameFrom';
+import { errorText } from '../common/useLoaded';
+import type { KindConfig, QueueKind } from './kinds';
+
+/** Spec section 4, the approval's confirm modal. */
+export const CONFIRM_APPROVAL = 'Are you sure you want to approve this request?';
+
+const ORDER: readonly Decision[] = ['approved', 'denied', 'incomplete'];
+
+interface DecisionValues {
+  comment?: string;
+  /** The button pressed (set just before the submit). */
+  decision?: Decision;
+}
+
+/** 'Request More Information' needs a comment (spec section 4); nothing is sent without one. */
+function validate(values: DecisionValues) {
+  return values.decision === 'incomplete' && (values.comment ?? '').trim() === '' ? { comment: RULE_MESSAGES.commentNeeded } : {};
+}
+
+export function DecisionPanel({ config, request }: { config: KindConfig; request: RequestDetailOf<QueueKind> }) {
+  const navigateWithFeedback = useNavigateWithFeedback();
+  const location = useLocation();
+  const headingId = useId();
+  const commentRules = useMemo(() => lengthAtMost(config.commentLimit), [config.commentLimit]);
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const answer = useRef<(confirmed: boolean) => void>(undefined);
+
+  // Deny is hidden on a request already denied (spec section 2); the server lists the rest.
+  const decisions = ORDER.filter((d) => request.decisions.includes(d) && config.buttons[d] && !(d === 'denied' && request.status === 'denied'));
+
+  const confirm = () =>
+    new Promise<boolean>((resolve) => {
+      answer.current = resolve;
+      setConfirming(true);
+    });
+  const closeModal = () => {
+    setConfirming(false);
+    setSending(false);
+    answer.current = undefined;
+  };
+
+  const submit = async ({ decision, comment }: DecisionValues): Promise<SubmissionErrors | undefined> => {
+    if (!decision) return undefined;
+    setFailure(undefined);
+    if (decision === 'approved' && !(await confirm())) return undefined;
+    try {
+      await decideRequest(config.kind, request.id, decision, (comment ?? '').trim());
+      closeModal();
+      const destination = config.returnTo === 'previous' ? (cameFrom(location.state) ?? config.listPath) : config.listPath;
+      navigateWithFeedback(destination, config.feedback(decision, request));
+      return undefined;
+    } catch (error) {
+      closeModal();
+      setFailure(errorText(error));
+      const fieldMessage = error instanceof ApiError ? error.fields.comment : undefined;
+      return fieldMessage ? { comment: fieldMessage } : undefined;
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} style={{ marginTop: 24 }}>
+      <Typography.Title level={3} id={headingId}>
+        Decision
+      </Typography.Title>
+      <Form<DecisionValues> onSubmit={submit} validate={validate}>
+        {({ handleSubmit, submitting, form, values }) => (
+          <form onSubmit={handleSubmit} noValidate style={{ maxWidth: 720 }}>
+            <AntForm layout="vertical" component={false}>
+              <TextAreaField name="comment" label="Comment" maxLength={config.commentLimit} rows={4} validate={commentRules} />
+              <Flex gap="small" wrap>
+                {decisions.map((decision) => (
+                  <Button
+                    key={decision}
+                    type={decision === 'approved' ? 'primary' : 'default'}
+                    danger={decision === 'denied'}
+                    disabled={submitting}
+                    loading={submitting && values.decision === decision && (decision !== 'approved' || sending)}
+                    onClick={() => {
+                      form.change('decision', decision);
+                      void form.submit();
+                    }}
+                  >
+                    {config.buttons[decision]}
+                  </Button>
+                ))}
+              </Flex>
+              {failure && <AdjudicationFailure error={failure} />}
+            </AntForm>
+            <ConfirmModal
+              open={confirming}
+              title={CONFIRM_APPROVAL}
+              okText="Approve"
+              confirmLoading={sending}
+              onOk={() => {
+                setSending(true);
+                answer.current?.(true);
+              }}
+              onCancel={() => {
+                const resolve = answer.current;
+                closeModal();
+                resolve?.(false);
+              }}
+            >
+              <Typography.Paragraph>{`${config.detailTitle} ${request.id}`}</Typography.Paragraph>
+            </ConfirmModal>
+          </form>
+        )}
+      </Form>
+    </section>
+  );
+}
