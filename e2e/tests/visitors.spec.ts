@@ -3,36 +3,18 @@
  * status with a code read from the outbox, generate a new website token and sign in with it
  * (the old one refused), request an unlock for a locked account.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mailsTo, verificationCode, waitForMail } from './mail';
+import { mailsTo, waitForMail } from './mail';
 import { demoToken, solveChallenge, submitTokenSignIn } from './session';
+import { fillAccountRequest, newApplicant, openAccountRequest, verify } from './visitor-flows';
 
-/** The email and code steps of the verification flow, with the code read from the outbox. */
-async function verify(page: Page, email: string): Promise<void> {
-  const before = mailsTo(email).length;
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await solveChallenge(page);
-  await page.getByRole('button', { name: 'Send Verification Code' }).click();
-  await expect(page.getByText(`If ${email} belongs to an account or an account request, a verification code has been sent to it.`)).toBeVisible();
-  const code = await verificationCode(email, before);
-  await page.getByRole('textbox', { name: 'Verification code', exact: true }).fill(code);
-  await page.getByRole('button', { name: 'Verify' }).click();
-}
-
-const applicant = {
-  first: 'Grace',
-  last: 'Hopper',
-  username: `grace.hopper${Date.now() % 100000}`,
-  email: `grace.hopper.${Date.now() % 100000}@agency.example`,
-};
+const applicant = newApplicant('Grace', 'Hopper');
 
 test('a visitor requests an account (CAC exception), then checks its status with a mailed code', async ({ page }) => {
-  await page.goto('/request-account');
-  await expect(page.getByRole('heading', { name: 'Sign Up for an account' })).toBeVisible();
   // On plain HTTP the browser has no card to present: ask for the exception, with a sponsor.
-  await page.locator('label').filter({ has: page.getByRole('radio', { name: /CAC exception/ }) }).click();
+  await openAccountRequest(page);
 
   // A careless first try: nothing filled in.
   await solveChallenge(page);
@@ -40,36 +22,14 @@ test('a visitor requests an account (CAC exception), then checks its status with
   await expect(page.getByText('Please enter your first name')).toBeVisible();
   await expect(page.getByText('This field is required')).toBeVisible();
 
-  const fields: [string, string][] = [
-    ['US Government sponsor email', 'sponsor@agency.mil'],
-    ['First name', applicant.first],
-    ['Last name', applicant.last],
-    ['Username (firstname.lastname recommended)', applicant.username],
-    ['Business phone', '+1 555 010 0000'],
-    ['Email', applicant.email],
-    ['Confirm email', applicant.email],
-    ['Street', '1 Navy Way'],
-    ['City', 'Arlington'],
-    ['State', 'VA'],
-    ['Postal code', '22202'],
-    ['Country', 'USA'],
-    ['Company or government office symbol', 'NAVSEA'],
-    ['Project', 'COBOL'],
-    ['Supervisor first name', 'Howard'],
-    ['Supervisor last name', 'Aiken'],
-    ['Supervisor email', 'howard.aiken@agency.example'],
-    ['Supervisor phone', '555-010-0001'],
-    ['Reason for account', 'Compiler work for the COBOL project.'],
-  ];
-  for (const [label, value] of fields) await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+  await fillAccountRequest(page, applicant);
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByRole('heading', { name: 'Submission Success' })).toBeVisible();
   await waitForMail(applicant.email, /request/i);
 
   // The same username again is refused by the server, beside the field.
-  await page.goto('/request-account');
-  await page.locator('label').filter({ has: page.getByRole('radio', { name: /CAC exception/ }) }).click();
-  for (const [label, value] of fields) await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+  await openAccountRequest(page);
+  await fillAccountRequest(page, applicant);
   await solveChallenge(page);
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByText('This username is already taken.')).toBeVisible();
