@@ -24,6 +24,9 @@ function jestConfig(packageDir) {
     moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
     setupFiles: [path.join(__dirname, 'jest.shims.cjs')],
     setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
+    // CI runs every package's suites in one worker on two busy cores; a screen whose lazy chunk
+    // and antd styles load first can take several seconds there (the 5 s default failed a run).
+    testTimeout: 30_000,
   };
 }
 
