@@ -20,13 +20,14 @@ import {
   TextAreaField,
   unlockAccount,
   useHasPermission,
+  useConfirmation,
   useNavigateWithFeedback,
   type Account,
   type Validator,
 } from '@portal/shared';
 import { Form as AntForm, Button, Collapse, Typography, type CollapseProps } from 'antd';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Form } from 'react-final-form';
 
 export const ACCOUNT_CLOSED_NOTE = 'Account is closed.';
@@ -68,30 +69,17 @@ interface ReasonFormProps {
 }
 
 function ReasonForm({ field, action, validate, confirm, run, onDone }: ReasonFormProps) {
-  const [confirming, setConfirming] = useState(false);
-  const [sending, setSending] = useState(false);
-  const answer = useRef<(confirmed: boolean) => void>(undefined);
-
-  const ask = () =>
-    new Promise<boolean>((resolve) => {
-      answer.current = resolve;
-      setConfirming(true);
-    });
-  const closeModal = () => {
-    setConfirming(false);
-    setSending(false);
-    answer.current = undefined;
-  };
+  const confirmation = useConfirmation();
 
   const submit = async (values: ReasonValues): Promise<SubmissionErrors | undefined> => {
-    if (confirm && !(await ask())) return undefined;
+    if (confirm && !(await confirmation.ask(true))) return undefined;
     try {
       await run((values[field] ?? '').trim());
-      closeModal();
+      confirmation.finish();
       onDone();
       return undefined;
     } catch (error) {
-      closeModal();
+      confirmation.finish();
       return reasonErrors(error, field);
     }
   };
@@ -103,27 +91,13 @@ function ReasonForm({ field, action, validate, confirm, run, onDone }: ReasonFor
           <form onSubmit={handleSubmit} noValidate>
             <AntForm layout="vertical" component={false}>
               <TextAreaField name={field} label={validate.isRequired ? 'Reason' : 'Reason (optional)'} maxLength={LIMITS.reason} rows={3} validate={validate} />
-              <Button type="primary" danger={action !== 'Unlock Account'} htmlType="submit" loading={submitting && (!confirm || sending)} disabled={submitting}>
+              <Button type="primary" danger={action !== 'Unlock Account'} htmlType="submit" loading={submitting && (!confirm || confirmation.modal.confirmLoading)} disabled={submitting}>
                 {action}
               </Button>
               <FormSubmitError />
             </AntForm>
             {confirm && (
-              <ConfirmModal
-                open={confirming}
-                title={confirm.title}
-                okText={action}
-                confirmLoading={sending}
-                onOk={() => {
-                  setSending(true);
-                  answer.current?.(true);
-                }}
-                onCancel={() => {
-                  const resolve = answer.current;
-                  closeModal();
-                  resolve?.(false);
-                }}
-              >
+              <ConfirmModal {...confirmation.modal} title={confirm.title} okText={action}>
                 <Typography.Paragraph>{confirm.text}</Typography.Paragraph>
               </ConfirmModal>
             )}

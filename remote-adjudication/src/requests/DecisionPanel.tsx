@@ -13,13 +13,14 @@ import {
   lengthAtMost,
   RULE_MESSAGES,
   TextAreaField,
+  useConfirmation,
   useNavigateWithFeedback,
   type Decision,
   type RequestDetailOf,
 } from '@portal/shared';
 import { Form as AntForm, Button, Flex, Typography } from 'antd';
 import type { SubmissionErrors } from 'final-form';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import { useLocation } from 'react-router-dom';
 import { cameFrom } from '../common/cameFrom';
@@ -47,37 +48,24 @@ export function DecisionPanel({ config, request }: { config: KindConfig; request
   const location = useLocation();
   const headingId = useId();
   const commentRules = useMemo(() => lengthAtMost(config.commentLimit), [config.commentLimit]);
-  const [confirming, setConfirming] = useState(false);
-  const [sending, setSending] = useState(false);
+  const confirmation = useConfirmation();
   const [failure, setFailure] = useState<string>();
-  const answer = useRef<(confirmed: boolean) => void>(undefined);
 
   // Deny is hidden on a request already denied (spec section 2); the server lists the rest.
   const decisions = ORDER.filter((d) => request.decisions.includes(d) && config.buttons[d] && !(d === 'denied' && request.status === 'denied'));
 
-  const confirm = () =>
-    new Promise<boolean>((resolve) => {
-      answer.current = resolve;
-      setConfirming(true);
-    });
-  const closeModal = () => {
-    setConfirming(false);
-    setSending(false);
-    answer.current = undefined;
-  };
-
   const submit = async ({ decision, comment }: DecisionValues): Promise<SubmissionErrors | undefined> => {
     if (!decision) return undefined;
     setFailure(undefined);
-    if (decision === 'approved' && !(await confirm())) return undefined;
+    if (decision === 'approved' && !(await confirmation.ask(true))) return undefined;
     try {
       await decideRequest(config.kind, request.id, decision, (comment ?? '').trim());
-      closeModal();
+      confirmation.finish();
       const destination = config.returnTo === 'previous' ? (cameFrom(location.state) ?? config.listPath) : config.listPath;
       navigateWithFeedback(destination, config.feedback(decision, request));
       return undefined;
     } catch (error) {
-      closeModal();
+      confirmation.finish();
       setFailure(errorText(error));
       const fieldMessage = error instanceof ApiError ? error.fields.comment : undefined;
       return fieldMessage ? { comment: fieldMessage } : undefined;
@@ -101,7 +89,7 @@ export function DecisionPanel({ config, request }: { config: KindConfig; request
                     type={decision === 'approved' ? 'primary' : 'default'}
                     danger={decision === 'denied'}
                     disabled={submitting}
-                    loading={submitting && values.decision === decision && (decision !== 'approved' || sending)}
+                    loading={submitting && values.decision === decision && (decision !== 'approved' || confirmation.modal.confirmLoading)}
                     onClick={() => {
                       form.change('decision', decision);
                       void form.submit();
@@ -113,21 +101,7 @@ export function DecisionPanel({ config, request }: { config: KindConfig; request
               </Flex>
               {failure && <AdjudicationFailure error={failure} />}
             </AntForm>
-            <ConfirmModal
-              open={confirming}
-              title={CONFIRM_APPROVAL}
-              okText="Approve"
-              confirmLoading={sending}
-              onOk={() => {
-                setSending(true);
-                answer.current?.(true);
-              }}
-              onCancel={() => {
-                const resolve = answer.current;
-                closeModal();
-                resolve?.(false);
-              }}
-            >
+            <ConfirmModal {...confirmation.modal} title={CONFIRM_APPROVAL} okText="Approve">
               <Typography.Paragraph>{`${config.detailTitle} ${request.id}`}</Typography.Paragraph>
             </ConfirmModal>
           </form>

@@ -1,5 +1,5 @@
 import { Modal } from 'antd';
-import type { ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 
 /** Spec section 9: modal width. */
 export const MODAL_WIDTH = 600;
@@ -35,4 +35,59 @@ export function ConfirmModal({ open, title, children, okText = 'Approve', cancel
       {children}
     </Modal>
   );
+}
+
+export interface Confirmation<T> {
+  /** Opens the modal about `subject`; true when the user confirms, false when they cancel. */
+  ask(subject: T): Promise<boolean>;
+  /** Closes the modal once the confirmed action has run (succeeded or failed). */
+  finish(): void;
+  /** What the open modal asks about; undefined while it is closed. */
+  readonly subject: T | undefined;
+  /** The props that tie a ConfirmModal to this confirmation. */
+  readonly modal: Pick<ConfirmModalProps, 'open' | 'confirmLoading' | 'onOk' | 'onCancel'>;
+}
+
+/**
+ * Confirm-then-act inside a form's submit: `if (!(await confirmation.ask(x))) return;` then run
+ * the action with the modal still open (its button spinning) and `finish()` after it. Cancel
+ * closes the modal and answers false.
+ */
+export function useConfirmation<T = true>(): Confirmation<T> {
+  const [subject, setSubject] = useState<{ value: T }>();
+  const [sending, setSending] = useState(false);
+  const answer = useRef<(confirmed: boolean) => void>(undefined);
+
+  const finish = useCallback(() => {
+    setSubject(undefined);
+    setSending(false);
+    answer.current = undefined;
+  }, []);
+  const ask = useCallback(
+    (value: T) =>
+      new Promise<boolean>((resolve) => {
+        answer.current = resolve;
+        setSubject({ value });
+      }),
+    [],
+  );
+
+  return {
+    ask,
+    finish,
+    subject: subject?.value,
+    modal: {
+      open: subject !== undefined,
+      confirmLoading: sending,
+      onOk: () => {
+        setSending(true);
+        answer.current?.(true);
+      },
+      onCancel: () => {
+        const resolve = answer.current;
+        finish();
+        resolve?.(false);
+      },
+    },
+  };
 }

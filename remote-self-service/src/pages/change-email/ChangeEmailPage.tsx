@@ -23,6 +23,7 @@ import {
   RULE_MESSAGES,
   TextAreaField,
   TextField,
+  useConfirmation,
   useNavigateWithFeedback,
   useSessionStore,
   type Account,
@@ -30,7 +31,7 @@ import {
 } from '@portal/shared';
 import { Alert, Button, Form as AntForm, Input, Skeleton, Space, Typography } from 'antd';
 import type { SubmissionErrors } from 'final-form';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Form } from 'react-final-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formErrors, isNotFound, useAccount } from '../account/useAccount';
@@ -71,21 +72,7 @@ function ChangeEmailForm({ account, surrogate }: { account: Account; surrogate: 
   const navigate = useNavigate();
   const navigateWithFeedback = useNavigateWithFeedback();
   const emailRules = useMemo(() => newEmailRules(account.email), [account.email]);
-  const [confirming, setConfirming] = useState<{ email: string }>();
-  const [sending, setSending] = useState(false);
-  const decide = useRef<(confirmed: boolean) => void>(undefined);
-
-  const ask = (newEmail: string) =>
-    new Promise<boolean>((resolve) => {
-      decide.current = resolve;
-      setConfirming({ email: newEmail });
-    });
-
-  const close = () => {
-    setConfirming(undefined);
-    setSending(false);
-    decide.current = undefined;
-  };
+  const confirmation = useConfirmation<string>();
 
   const submit = async (values: ChangeEmailValues): Promise<SubmissionErrors | undefined> => {
     const newEmail = (values.email ?? '').trim();
@@ -94,14 +81,14 @@ function ChangeEmailForm({ account, surrogate }: { account: Account; surrogate: 
     } catch (error) {
       return formErrors(error, FIELDS);
     }
-    if (!(await ask(newEmail))) return undefined;
+    if (!(await confirmation.ask(newEmail))) return undefined;
     try {
       await requestEmailChange({ username: account.username, email: newEmail, reason: (values.reason ?? '').trim() });
-      close();
+      confirmation.finish();
       navigateWithFeedback(surrogate ? `/manage-accounts/${encodeURIComponent(account.username)}` : '/profile', EMAIL_CHANGE_REQUESTED);
       return undefined;
     } catch (error) {
-      close();
+      confirmation.finish();
       return formErrors(error, FIELDS);
     }
   };
@@ -133,30 +120,16 @@ function ChangeEmailForm({ account, surrogate }: { account: Account; surrogate: 
               <Button type="primary" htmlType="submit" loading={submitting}>
                 Request Email Change
               </Button>
-              <Button onClick={cancel} disabled={submitting && !confirming}>
+              <Button onClick={cancel} disabled={submitting && !confirmation.modal.open}>
                 Cancel
               </Button>
             </Space>
             <FormSubmitError />
           </AntForm>
-          <ConfirmModal
-            open={confirming !== undefined}
-            title="Confirm Email Change"
-            okText="Submit Request"
-            confirmLoading={sending}
-            onOk={() => {
-              setSending(true);
-              decide.current?.(true);
-            }}
-            onCancel={() => {
-              const resolve = decide.current;
-              close();
-              resolve?.(false);
-            }}
-          >
+          <ConfirmModal {...confirmation.modal} title="Confirm Email Change" okText="Submit Request">
             <Typography.Paragraph>
               Request to change the email of <Typography.Text strong>{account.username}</Typography.Text> from{' '}
-              <Typography.Text strong>{account.email}</Typography.Text> to <Typography.Text strong>{confirming?.email}</Typography.Text>?
+              <Typography.Text strong>{account.email}</Typography.Text> to <Typography.Text strong>{confirmation.subject}</Typography.Text>?
             </Typography.Paragraph>
             <Typography.Paragraph>An adjudicator reviews the request; both addresses are told about it by email.</Typography.Paragraph>
           </ConfirmModal>
