@@ -9,7 +9,8 @@ import { RULE_MESSAGES } from '@portal/shared/rules';
 import type { ProfileFields } from '../src/repositories/account-changes.js';
 import { bindCertificate } from '../src/repositories/certificates.js';
 import { addMembership, insertUserGroup } from '../src/repositories/groups.js';
-import { accountGroups, parseDistinguishedName } from '../src/services/accounts.js';
+import { accountGroups } from '../src/services/accounts.js';
+import { certificateNameOf } from '../src/services/certificates.js';
 import { permissionsOf } from '../src/services/roles.js';
 import { anonymous, createAccount, signIn } from './auth-helpers.js';
 import { DATABASE_KINDS, createFixture, type Fixture } from './helpers.js';
@@ -37,20 +38,20 @@ const ISSUER = 'C=US\nO=U.S. Government\nOU=DoD\nOU=PKI\nCN=DOD ID CA-59';
 
 describe('parsing certificate names and groups', () => {
   test('a subject or issuer as node prints it', () => {
-    assert.deepEqual(parseDistinguishedName(SUBJECT), {
+    assert.deepEqual(certificateNameOf(SUBJECT), {
       common_name: 'DOE.JANE.1234567890',
       organization: 'U.S. Government',
       organizational_unit: ['DoD', 'PKI', 'CONTRACTOR'],
       country: 'US',
     });
-    assert.deepEqual(parseDistinguishedName('CN=Jane Contractor\nO="Example, Inc."\nC=US'), {
+    assert.deepEqual(certificateNameOf('CN=Jane Contractor\nO="Example, Inc."\nC=US'), {
       common_name: 'Jane Contractor',
       organization: 'Example, Inc.',
       organizational_unit: [],
       country: 'US',
     });
-    assert.deepEqual(parseDistinguishedName(null), { common_name: '', organization: '', organizational_unit: [], country: '' });
-    assert.deepEqual(parseDistinguishedName('garbage'), { common_name: '', organization: '', organizational_unit: [], country: '' });
+    assert.deepEqual(certificateNameOf(null), { common_name: '', organization: '', organizational_unit: [], country: '' });
+    assert.deepEqual(certificateNameOf('garbage'), { common_name: '', organization: '', organizational_unit: [], country: '' });
   });
 
   test('role and notification: the highest wins; every other group is special', () => {

@@ -21,22 +21,15 @@ import {
 import type { Queryable } from '../db/database.js';
 import { SELF_SERVICE_COMMENTS, SELF_SERVICE_MESSAGES } from '../self-service-messages.js';
 import { isOwner, targetAccount, type Actor, type SelfServiceContext } from './account-access.js';
+import { certificateNameOf, type CertificateName } from './certificates.js';
 import { permissionsOf } from './roles.js';
 
 // ---------------------------------------------------------------------------------------------
 // The Account
 
-/** A certificate's subject or issuer (spec section 3, "Certificate"). */
-export interface DistinguishedName {
-  common_name: string;
-  organization: string;
-  organizational_unit: string[];
-  country: string;
-}
-
 export interface CertificateView {
-  issued_to: DistinguishedName;
-  issued_by: DistinguishedName;
+  issued_to: CertificateName;
+  issued_by: CertificateName;
   /** ISO 8601, null when unknown. */
   valid_from: string | null;
   valid_until: string | null;
@@ -95,43 +88,10 @@ export interface AccountView {
   groups: AccountGroup[];
 }
 
-/** The value of an attribute as node's X509Certificate prints it (quoted values are JSON strings). */
-function attributeValue(raw: string): string {
-  if (raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"')) {
-    try {
-      const parsed: unknown = JSON.parse(raw);
-      if (typeof parsed === 'string') return parsed;
-    } catch {
-      // not JSON: kept as printed
-    }
-  }
-  return raw;
-}
-
-/**
- * A subject or issuer as node's X509Certificate prints it, one attribute a line
- * ("C=US\nO=U.S. Government\nOU=DoD\nOU=PKI\nCN=DOE.JOHN.1234567890"). The common name is the
- * last CN (the most specific), the organization and country the first, every OU in order.
- */
-export function parseDistinguishedName(text: string | null): DistinguishedName {
-  const name: DistinguishedName = { common_name: '', organization: '', organizational_unit: [], country: '' };
-  for (const line of (text ?? '').split('\n')) {
-    const equals = line.indexOf('=');
-    if (equals <= 0) continue;
-    const key = line.slice(0, equals).trim().toUpperCase();
-    const value = attributeValue(line.slice(equals + 1).trim());
-    if (key === 'CN') name.common_name = value;
-    else if (key === 'O' && name.organization === '') name.organization = value;
-    else if (key === 'OU') name.organizational_unit.push(value);
-    else if (key === 'C' && name.country === '') name.country = value;
-  }
-  return name;
-}
-
 export function certificateView(certificate: BoundCertificateRecord): CertificateView {
   return {
-    issued_to: parseDistinguishedName(certificate.subject),
-    issued_by: parseDistinguishedName(certificate.issuer),
+    issued_to: certificateNameOf(certificate.subject),
+    issued_by: certificateNameOf(certificate.issuer),
     valid_from: certificate.validFrom?.toISOString() ?? null,
     valid_until: certificate.validUntil?.toISOString() ?? null,
     country_of_citizenship: null,

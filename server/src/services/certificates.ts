@@ -57,6 +57,7 @@ export function isCurrentlyValid(certificate: X509Certificate, now: Date): boole
 }
 
 /** A distinguished name as spec section 3's Certificate shows it. */
+/** A certificate's subject or issuer (spec section 3, "Certificate"). */
 export interface CertificateName {
   common_name: string;
   organization: string;
@@ -84,18 +85,36 @@ export interface CertificateRecord {
   country_of_citizenship: string | null;
 }
 
-/** Node's one-attribute-a-line distinguished name ('C=US\nO=…\nOU=…\nCN=…') in spec section 3's shape. */
+/** The value of an attribute as node's X509Certificate prints it (quoted values are JSON strings). */
+function attributeValue(raw: string): string {
+  if (raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"')) {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (typeof parsed === 'string') return parsed;
+    } catch {
+      // not JSON: kept as printed
+    }
+  }
+  return raw;
+}
+
+/**
+ * A subject or issuer as node's X509Certificate prints it, one attribute a line
+ * ("C=US\nO=U.S. Government\nOU=DoD\nOU=PKI\nCN=DOE.JOHN.1234567890"), in spec section 3's
+ * shape. The common name is the last CN (the most specific), the organization and country the
+ * first, every OU in order.
+ */
 export function certificateNameOf(dn: string | null): CertificateName {
   const name: CertificateName = { common_name: '', organization: '', organizational_unit: [], country: '' };
   for (const line of (dn ?? '').split('\n')) {
-    const at = line.indexOf('=');
-    if (at <= 0) continue;
-    const key = line.slice(0, at).trim().toUpperCase();
-    const value = line.slice(at + 1).trim();
+    const equals = line.indexOf('=');
+    if (equals <= 0) continue;
+    const key = line.slice(0, equals).trim().toUpperCase();
+    const value = attributeValue(line.slice(equals + 1).trim());
     if (key === 'CN') name.common_name = value;
-    else if (key === 'O') name.organization = value;
+    else if (key === 'O' && name.organization === '') name.organization = value;
     else if (key === 'OU') name.organizational_unit.push(value);
-    else if (key === 'C') name.country = value;
+    else if (key === 'C' && name.country === '') name.country = value;
   }
   return name;
 }
