@@ -21,14 +21,8 @@ export interface AccountSearchQuery {
   readonly group_id?: string;
 }
 
-export interface AccountSearchRow {
-  readonly username: string;
-  readonly first_name: string;
-  readonly last_name: string;
-  readonly email: string;
-  readonly active: boolean;
-  readonly closed: boolean;
-}
+/** A row of the search: the account's names, email and state. */
+export type AccountSearchRow = Pick<Account, 'username' | 'first_name' | 'last_name' | 'email' | 'active' | 'closed'>;
 
 export interface AccountSearchPage {
   readonly rows: readonly AccountSearchRow[];
