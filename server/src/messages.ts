@@ -9,6 +9,7 @@ export const MESSAGES = {
   noCertificate: 'No verified client certificate was presented.',
   unknownCertificate: 'No account is registered for this certificate.',
   certificateAccountUnusable: 'This account is locked or closed.',
+  smartCardsOff: 'Smart cards are not supported on this portal.',
 } as const;
 
 /** The update-history comment of a lock after too many failed sign-ins. */

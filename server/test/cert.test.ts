@@ -75,6 +75,7 @@ after(() => fixture.remove());
 const NO_CERTIFICATE = { error: 'No verified client certificate was presented.', code: 400 };
 const UNKNOWN = { error: 'No account is registered for this certificate.', code: 404 };
 const UNUSABLE = { error: 'This account is locked or closed.', code: 401 };
+const SMART_CARDS_OFF = { error: 'Smart cards are not supported on this portal.', code: 404 };
 
 for (const kind of DATABASE_KINDS) {
   describe(`smart-card sign-in on ${kind}`, () => {
@@ -181,6 +182,49 @@ for (const kind of DATABASE_KINDS) {
         } finally {
           await db.query("update accounts set closed = false where username = 'jane'");
         }
+      });
+    });
+
+    describe('with smart cards off (cac_support false)', () => {
+      let app: App;
+      let port: number;
+
+      before(async () => {
+        app = createTestApp({ db, fixture, portal: { cac_support: false }, tls: { cert: serverCert.pem, key: serverCert.keyPem, clientCa: ca.pem } });
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const address = app.server.address();
+        port = typeof address === 'object' && address ? address.port : 0;
+      });
+      after(async () => {
+        await app.close();
+      });
+
+      test('a bound card does not sign in: 404 and no session', async () => {
+        const sessionsBefore = await db.query<{ n: number }>('select count(*)::int as n from sessions where account_id = $1', [johnId]);
+        const response = await tlsRequest(port, { method: 'POST', path: `${API}/cert/sessions`, ca: ca.pem, client: cards.john });
+        assert.equal(response.status, 404);
+        assert.deepEqual(JSON.parse(response.body), SMART_CARDS_OFF);
+        assert.equal(response.headers['set-cookie'], undefined);
+        const sessionsAfter = await db.query<{ n: number }>('select count(*)::int as n from sessions where account_id = $1', [johnId]);
+        assert.deepEqual(sessionsAfter.rows, sessionsBefore.rows);
+      });
+
+      test('every /cert route answers 404, whoever calls; the other routes still work', async () => {
+        const cardRoutes = app.apiRoutes.filter((route) => route.url.startsWith(`${API}/cert/`));
+        assert.deepEqual(cardRoutes.map((route) => `${route.method} ${route.url}`).sort(), [
+          'POST /accounts/rest/cert/requests/authchange',
+          'POST /accounts/rest/cert/requests/authchange/token',
+          'POST /accounts/rest/cert/requests/new',
+          'POST /accounts/rest/cert/sessions',
+        ]);
+        for (const route of cardRoutes) {
+          const response = await tlsRequest(port, { method: route.method, path: route.url, ca: ca.pem, client: cards.john });
+          assert.equal(response.status, 404, route.url);
+          assert.deepEqual(JSON.parse(response.body), SMART_CARDS_OFF, route.url);
+        }
+        const configuration = await tlsRequest(port, { method: 'GET', path: `${API}/configuration`, ca: ca.pem });
+        assert.equal(configuration.status, 200);
+        assert.equal((JSON.parse(configuration.body) as { cac_support: boolean }).cac_support, false);
       });
     });
 

@@ -11,12 +11,25 @@ import { accountRoutes } from './accounts.js';
 import { accountAdminRoutes } from './account-admin.js';
 import { selfRequestRoutes } from './self-requests.js';
 import { subscriptionRoutes } from './subscriptions.js';
+import { ApiError } from '../../errors.js';
+import { MESSAGES } from '../../messages.js';
+import { API_PREFIX } from '../../plugins/route-access.js';
+
+/** The smart-card routes (sign-in, registration, card requests): they exist only with cac_support. */
+const SMART_CARD_PREFIX = `${API_PREFIX}/cert/`;
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Answers of the API are about one caller at one moment: never stored by caches.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+  // Without smart-card support the screens offer no card; the server refuses the card routes
+  // too (before any access check: as if they were not there).
+  if (!app.portalConfig.cac_support) {
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.url?.startsWith(SMART_CARD_PREFIX)) throw new ApiError(404, MESSAGES.smartCardsOff);
+    });
+  }
   await app.register(configurationRoutes);
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
