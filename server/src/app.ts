@@ -25,6 +25,7 @@ import { systemClock, type Clock } from './services/clock.js';
 import { DEFAULT_SECURITY_SETTINGS, type SecuritySettings } from './services/security-context.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { API_PREFIX, routeAccessPlugin } from './plugins/route-access.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { apiRoutes } from './routes/api/index.js';
 import { environmentRoutes } from './routes/environment.js';
 import { hostRoutes } from './routes/host.js';
@@ -105,6 +106,7 @@ export function buildApp(options: AppOptions): App {
     clock: options.clock ?? systemClock,
     settings: { ...DEFAULT_SECURITY_SETTINGS, ...security },
   });
+  app.register(securityHeadersPlugin);
   app.register(errorHandlerPlugin);
   app.register(async function environmentManifestCheck() {
     await checkEnvironmentManifest(environmentManifest, devRemotes);
@@ -114,7 +116,7 @@ export function buildApp(options: AppOptions): App {
   app.register(apiRoutes, { prefix: API_PREFIX });
   app.register(environmentRoutes, { manifestFile: environmentManifest, devRemotes });
   app.register(remoteRoutes, { remotesDir });
-  app.register(hostRoutes, { hostDir });
+  app.register(hostRoutes, { hostDir, manifestFile: environmentManifest, devRemotes });
 
   return app;
 }

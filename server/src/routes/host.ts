@@ -8,10 +8,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { isApiPath } from '../plugins/route-access.js';
+import { pagePolicy, remoteOrigins } from '../plugins/security-headers.js';
+import { readEnvironmentManifest, resolveEnvironmentManifest } from '../services/environment.js';
 import { CACHE_NEVER, cacheControlFor, isFile, safeRelativePath } from '../services/static-files.js';
 
 export interface HostRouteOptions {
   hostDir: string;
+  /** The environment manifest and the developer overrides: where remotes load from (the page's policy). */
+  manifestFile: string;
+  devRemotes: Readonly<Record<string, string>>;
 }
 
 export const NOT_BUILT_MESSAGE = 'The portal has not been built. Run npm start.';
@@ -31,9 +36,21 @@ function isOtherArea(path: string): boolean {
 }
 
 export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (app, options) => {
-  const { hostDir } = options;
-  const sendIndex = (reply: FastifyReply): FastifyReply =>
-    reply.header('cache-control', CACHE_NEVER).sendFile('index.html', hostDir);
+  const { hostDir, manifestFile, devRemotes } = options;
+
+  /** The page's Content-Security-Policy, with the origins the manifest loads remotes from now. */
+  const policy = async (request: FastifyRequest): Promise<string> => {
+    try {
+      const manifest = resolveEnvironmentManifest(await readEnvironmentManifest(manifestFile), devRemotes);
+      return pagePolicy(remoteOrigins(manifest.remotes.map((remote) => remote.entry)));
+    } catch (error) {
+      // The page still loads (and says its parts are unavailable): this server's files only.
+      request.log.warn({ err: error }, 'no remote origins for the page policy: the environment manifest is not usable');
+      return pagePolicy();
+    }
+  };
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
+    reply.header('cache-control', CACHE_NEVER).header('content-security-policy', await policy(request)).sendFile('index.html', hostDir);
 
   app.get(
     '/*',
@@ -45,14 +62,14 @@ export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (ap
         request.log.warn({ hostDir }, 'the host has not been built');
         return reply.code(503).header('cache-control', CACHE_NEVER).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
       }
-      if (requested === '' || requested === 'index.html') return sendIndex(reply);
+      if (requested === '' || requested === 'index.html') return sendIndex(request, reply);
       const path = safeRelativePath(requested);
       if (path === undefined) return reply.callNotFound();
       if (await isFile(join(hostDir, path))) {
         reply.header('cache-control', cacheControlFor(basename(path)));
         return reply.sendFile(path, hostDir);
       }
-      if (!ASSET.test(path) && acceptsHtml(request)) return sendIndex(reply);
+      if (!ASSET.test(path) && acceptsHtml(request)) return sendIndex(request, reply);
       return reply.callNotFound();
     },
   );
