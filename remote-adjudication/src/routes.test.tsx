@@ -1,4 +1,5 @@
-import { describeRemoteContract } from '@portal/shared/testing';
+import { configure, describeRemoteContract, fakeServer, renderPage, signIn } from '@portal/shared/testing';
+import { screen } from '@testing-library/react';
 import remote from './routes';
 
 describeRemoteContract(remote);
@@ -24,5 +25,33 @@ describe('remote adjudication: its routes', () => {
       ['list-denied-account-requests', 'Denied Account Requests', 'LIST_NEW_ACCOUNT_REQUESTS'],
       ['list-denied-account-requests/:requestId', 'Denied Account Request', 'VIEW_NEW_ACCOUNT_REQUEST'],
     ]);
+  });
+});
+
+describe('the authentication-change queue (spec section 2: CAC support only)', () => {
+  const pageAt = (path: string) => {
+    const found = remote.routes.find((r) => r.path === path);
+    if (!found) throw new Error(`no route ${path}`);
+    return found.Component;
+  };
+
+  beforeEach(() => signIn('adjudicator', ['LIST_AUTH_CHANGE_REQUESTS', 'VIEW_AUTH_CHANGE_REQUEST']));
+
+  it.each(['list-authentication-change-requests', 'list-authentication-change-requests/:requestId'])('%s leads to /not-found without CAC support, asking the server nothing', async (path) => {
+    configure({ cac_support: false });
+    const server = fakeServer({});
+    const Page = pageAt(path);
+    renderPage(<Page />, { path: '/list-authentication-change-requests/*', entries: ['/list-authentication-change-requests/7'] });
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/not-found');
+    expect(server.calls).toEqual([]);
+  });
+
+  it('shows the queue with CAC support', async () => {
+    configure({ cac_support: true });
+    fakeServer({ 'GET /requests/authchange?start_index=0&max_results=30': { body: { rows: [], has_more_results: false } } });
+    const Page = pageAt('list-authentication-change-requests');
+    renderPage(<Page />, { path: '/list-authentication-change-requests', entries: ['/list-authentication-change-requests'] });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Authentication Change Requests' })).toBeInTheDocument();
+    expect(screen.queryByTestId('landed')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,7 @@
 /** remote-adjudication: account administration and the request queues (architecture.md). */
-import { needs, route, type RemoteModule } from '@portal/shared';
+import { needs, route, useConfiguration, type RemoteModule } from '@portal/shared';
+import type { ComponentType } from 'react';
+import { Navigate } from 'react-router-dom';
 import { AccountAdministrationPage } from './accounts/AccountAdministrationPage';
 import { SearchAccountsPage } from './accounts/SearchAccountsPage';
 import { DeniedRequestsPage } from './requests/DeniedRequestsPage';
@@ -7,11 +9,23 @@ import { DENIED, KINDS, QUEUES, type KindConfig } from './requests/kinds';
 import { requestDetailPage } from './requests/RequestDetailPage';
 import { requestListPage } from './requests/RequestListPage';
 
+/** A page that exists only with CAC support: without it, the not-found page (as for any unknown address). */
+function smartCardsOnly(Page: ComponentType): ComponentType {
+  function SmartCardsOnly() {
+    const { cac_support } = useConfiguration();
+    return cac_support ? <Page /> : <Navigate to="/not-found" replace />;
+  }
+  return SmartCardsOnly;
+}
+
 /** A queue's two routes: its list and a request's details (`{list}/:requestId`). */
-const queueRoutes = (config: KindConfig) => [
-  route(config.listPath.slice(1), config.listTitle, needs(config.listPermission), requestListPage(config)),
-  route(`${config.listPath.slice(1)}/:requestId`, config.detailTitle, needs(config.viewPermission), requestDetailPage(config)),
-];
+const queueRoutes = (config: KindConfig) => {
+  const page = config.smartCardsOnly ? smartCardsOnly : (Page: ComponentType) => Page;
+  return [
+    route(config.listPath.slice(1), config.listTitle, needs(config.listPermission), page(requestListPage(config))),
+    route(`${config.listPath.slice(1)}/:requestId`, config.detailTitle, needs(config.viewPermission), page(requestDetailPage(config))),
+  ];
+};
 
 const remote: RemoteModule = {
   name: 'adjudication',

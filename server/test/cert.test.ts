@@ -209,22 +209,31 @@ for (const kind of DATABASE_KINDS) {
         assert.deepEqual(sessionsAfter.rows, sessionsBefore.rows);
       });
 
-      test('every /cert route answers 404, whoever calls; the other routes still work', async () => {
-        const cardRoutes = app.apiRoutes.filter((route) => route.url.startsWith(`${API}/cert/`));
+      test('every /cert and authentication-change route answers 404, whoever calls; the other routes still work', async () => {
+        const cardRoutes = app.apiRoutes.filter((route) => route.url.startsWith(`${API}/cert/`) || route.url.startsWith(`${API}/requests/authchange`));
         assert.deepEqual(cardRoutes.map((route) => `${route.method} ${route.url}`).sort(), [
+          'GET /accounts/rest/requests/authchange',
+          'GET /accounts/rest/requests/authchange/:id',
           'POST /accounts/rest/cert/requests/authchange',
           'POST /accounts/rest/cert/requests/authchange/token',
           'POST /accounts/rest/cert/requests/new',
           'POST /accounts/rest/cert/sessions',
+          'POST /accounts/rest/requests/authchange',
+          'POST /accounts/rest/requests/authchange/:id/approved',
+          'POST /accounts/rest/requests/authchange/:id/denied',
         ]);
         for (const route of cardRoutes) {
-          const response = await tlsRequest(port, { method: route.method, path: route.url, ca: ca.pem, client: cards.john });
-          assert.equal(response.status, 404, route.url);
-          assert.deepEqual(JSON.parse(response.body), SMART_CARDS_OFF, route.url);
+          const path = route.url.replace(':id', '1');
+          const response = await tlsRequest(port, { method: route.method, path, ca: ca.pem, client: cards.john });
+          assert.equal(response.status, 404, path);
+          assert.deepEqual(JSON.parse(response.body), SMART_CARDS_OFF, path);
         }
         const configuration = await tlsRequest(port, { method: 'GET', path: `${API}/configuration`, ca: ca.pem });
         assert.equal(configuration.status, 200);
         assert.equal((JSON.parse(configuration.body) as { cac_support: boolean }).cac_support, false);
+        // Another queue is still there: refused by the anti-forgery check, not absent.
+        const emailQueue = await tlsRequest(port, { method: 'GET', path: `${API}/requests/profilechange`, ca: ca.pem });
+        assert.deepEqual(JSON.parse(emailQueue.body), { error: 'Invalid anti-forgery token', code: 403 });
       });
     });
 

@@ -53,6 +53,8 @@ export interface KindConfig<K extends QueueKind = QueueKind> {
   feedback(decision: Decision, request: RequestDetailOf<K>): string;
   /** After a decision: the list, or back where the adjudicator came from (the list if unknown). */
   readonly returnTo: 'list' | 'previous';
+  /** Spec section 2: the queue exists only with CAC support (its routes lead to /not-found without). */
+  readonly smartCardsOnly?: true;
 }
 
 const APPROVE_OR_DENY = { approved: 'Approve', denied: 'Deny' } as const;
@@ -96,6 +98,7 @@ export const KINDS: { readonly [K in QueueKind]: KindConfig<K> } = {
     buttons: APPROVE_OR_DENY,
     feedback: (decision) => (decision === 'approved' ? FEEDBACK.authChangeApproved : FEEDBACK.authChangeDenied),
     returnTo: 'list',
+    smartCardsOnly: true,
   },
   profilechange: {
     kind: 'profilechange',

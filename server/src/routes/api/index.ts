@@ -15,19 +15,27 @@ import { ApiError } from '../../errors.js';
 import { MESSAGES } from '../../messages.js';
 import { API_PREFIX } from '../../plugins/route-access.js';
 
-/** The smart-card routes (sign-in, registration, card requests): they exist only with cac_support. */
-const SMART_CARD_PREFIX = `${API_PREFIX}/cert/`;
+/**
+ * The routes that exist only with cac_support: the smart-card routes (sign-in, registration,
+ * card requests) and the authentication changes between card and token (the request and its
+ * queue: spec section 2 lists /list-authentication-change-requests as 'CAC support only').
+ */
+function needsSmartCards(url: string | undefined): boolean {
+  if (url === undefined) return false;
+  const authChange = `${API_PREFIX}/requests/authchange`;
+  return url.startsWith(`${API_PREFIX}/cert/`) || url === authChange || url.startsWith(`${authChange}/`);
+}
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Answers of the API are about one caller at one moment: never stored by caches.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  // Without smart-card support the screens offer no card; the server refuses the card routes
-  // too (before any access check: as if they were not there).
+  // Without smart-card support the screens offer no card and no authentication change; the
+  // server refuses those routes too (before any access check: as if they were not there).
   if (!app.portalConfig.cac_support) {
     app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.url?.startsWith(SMART_CARD_PREFIX)) throw new ApiError(404, MESSAGES.smartCardsOff);
+      if (needsSmartCards(request.routeOptions.url)) throw new ApiError(404, MESSAGES.smartCardsOff);
     });
   }
   await app.register(configurationRoutes);
