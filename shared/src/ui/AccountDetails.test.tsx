@@ -3,6 +3,7 @@ import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import type { Account, Certificate } from '../api/accounts';
 import { DEFAULT_CONFIGURATION } from '../config';
+import { sampleAccount } from '../fakeApi';
 import { useConfigurationStore } from '../stores/configuration';
 import { AccountDetails, authenticationMethod } from './AccountDetails';
 
@@ -14,28 +15,8 @@ const certificate = (overrides: Partial<Certificate> = {}): Certificate => ({
   ...overrides,
 });
 
-const account = (overrides: Partial<Account> = {}): Account => ({
-  username: 'jane.doe',
-  first_name: 'Jane',
-  last_name: 'Doe',
-  email: 'jane.doe@example.test',
-  active: true,
-  closed: false,
-  last_authenticated: '2026-03-03T16:05:00',
-  authentication: ['certificate', 'token'],
-  phone: '555-123-4567',
-  address: { street: '1 Main St', city: 'Springfield', state: 'VA', zip: '22150', country: 'USA' },
-  company: 'ACME',
-  project: 'Portal',
-  supervisor: { first_name: 'Sam', last_name: 'Boss', email: 'sam.boss@example.test', phone: '555-765-4321' },
-  reason: 'Builds the portal.',
-  certificate: null,
-  updates: [],
-  email_change_pending: false,
-  auth_change_pending: false,
-  groups: [],
-  ...overrides,
-});
+/** The shared sample account, signing in with a card and a token. */
+const account = (overrides: Partial<Account> = {}): Account => sampleAccount({ authentication: ['certificate', 'token'], ...overrides });
 
 const show = (props: Parameters<typeof AccountDetails>[0]) =>
   render(
