@@ -1,0 +1,85 @@
+/**
+ * The adjudication screens with content on them (a queue with a request, its details and
+ * decision panel, a search with results, account administration with an action open, the
+ * denied search), checked with axe in the light and the dark theme, and the decision panel
+ * worked with the keyboard alone.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, solveChallenge } from './session';
+import { fillAccountRequest, newApplicant, openAccountRequest, type Applicant } from './visitor-flows';
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
+}
+
+let applicant: Applicant;
+
+test.beforeAll(async ({ browser }) => {
+  // One open request in the queue, made by a visitor as a visitor makes it.
+  applicant = newApplicant('Grace', 'Hopper');
+  const visitor = await browser.newPage();
+  await openAccountRequest(visitor);
+  await fillAccountRequest(visitor, applicant);
+  await solveChallenge(visitor);
+  await visitor.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Submission Success' })).toBeVisible();
+  await visitor.close();
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the adjudication screens with content have no serious accessibility problems, ${colorScheme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await signIn(page, 'admin', '/list-account-requests');
+    await expect(heading(page, 'New Account Requests')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: applicant.username })).toBeVisible();
+    await expectAccessible(page, 'the new account queue');
+
+    await page.getByRole('row').filter({ hasText: applicant.username }).getByRole('link', { name: '[details]' }).click();
+    await expect(heading(page, 'New Account Request')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
+    await expectAccessible(page, 'a request with its decision panel');
+
+    await page.goto(`/manage-accounts?term=${encodeURIComponent('u')}`);
+    await expect(page.getByRole('link', { name: 'user', exact: true }).first()).toBeVisible();
+    await expectAccessible(page, 'Search Accounts with results');
+
+    await page.goto('/manage-accounts/user');
+    await expect(heading(page, 'Account Administration')).toBeVisible();
+    await page.getByRole('button', { name: 'Lock Account' }).click();
+    await expect(page.getByRole('textbox', { name: 'Reason' })).toBeVisible();
+    await expectAccessible(page, 'Account Administration with Lock Account open');
+
+    await page.goto('/list-denied-account-requests');
+    await expect(heading(page, 'Denied Account Requests')).toBeVisible();
+    await expectAccessible(page, 'Denied Account Requests');
+  });
+}
+
+test('the decision panel works from the keyboard: the comment, then the confirm dialog of Approve, cancelled with Escape', async ({ page }) => {
+  await signIn(page, 'admin', '/list-account-requests');
+  await page.getByRole('row').filter({ hasText: applicant.username }).getByRole('link', { name: '[details]' }).click();
+  await expect(heading(page, 'New Account Request')).toBeVisible();
+
+  const comment = page.getByRole('textbox', { name: /Comment/ });
+  await comment.focus();
+  await page.keyboard.type('Checked with the sponsor.');
+  // Tab from the comment reaches Approve first; Enter opens the confirm dialog.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Are you sure you want to approve this request?' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Nothing was decided: still in the queue, comment kept.
+  await expect(comment).toHaveValue('Checked with the sponsor.');
+  await page.goto('/list-account-requests');
+  await expect(page.getByRole('row').filter({ hasText: applicant.username })).toBeVisible();
+});
