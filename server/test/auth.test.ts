@@ -39,6 +39,14 @@ const NOT_SIGNED_IN = { error: 'Not signed in', code: 401 };
 const FORBIDDEN = { error: 'Forbidden', code: 403 };
 const INVALID_XSRF = { error: 'Invalid anti-forgery token', code: 403 };
 
+/**
+ * The token with its first character changed: always wrong. (A fixed ending would sometimes be
+ * the token itself, and the last base64url character carries padding bits.)
+ */
+function otherToken(token: string): string {
+  return `${token.startsWith('A') ? 'B' : 'A'}${token.slice(1)}`;
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const cookieValue = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
 
@@ -302,7 +310,7 @@ for (const kind of DATABASE_KINDS) {
           const cases: [string, Record<string, string>][] = [
             ['no token', { cookie: admin.cookie }],
             ['no token, no session', {}],
-            ['a wrong token', { cookie: admin.cookie, 'x-xsrf-token': `${admin.xsrf.slice(0, -2)}AA` }],
+            ['a wrong token', { cookie: admin.cookie, 'x-xsrf-token': otherToken(admin.xsrf) }],
             ['an empty token', { cookie: admin.cookie, 'x-xsrf-token': '' }],
             ["another session's token", { cookie: admin.cookie, 'x-xsrf-token': other.xsrf }],
             ["an anonymous session's token", { cookie: admin.cookie, 'x-xsrf-token': anon.xsrf }],
