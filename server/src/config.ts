@@ -1,8 +1,12 @@
 /**
- * Settings, in layers: the spec's defaults (DEFAULT_CONFIGURATION) → an optional JSON file named
- * by PORTAL_CONFIG_FILE → environment variables PORTAL_<KEY>. Server settings (port, database,
- * directories …) come from environment variables only. Every problem is collected and reported
- * together in one ConfigError, each line naming the key or variable at fault.
+ * Settings, declared as two tables read by one small reader: the portal configuration (spec
+ * section 3) and the server settings. Each entry gives its kind (how environment text, and a JSON
+ * value of the configuration file, become a value — or why not), its default, its environment
+ * variable, what it means, and any rule it keeps with the entries before it.
+ *
+ * Layers: the default → the JSON file named by PORTAL_CONFIG_FILE (portal configuration only) →
+ * the environment (a blank variable counts as unset); then the rules. Every problem is collected
+ * and reported together in one ConfigError, each line naming the key or variable at fault.
  */
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -46,39 +50,16 @@ export const DEFAULT_MAIL_POLL_MS = 2000;
  * also covers its subdomains.
  */
 export const DEFAULT_PERSONAL_EMAIL_DOMAINS: readonly string[] = [
-  'aol.com',
-  'gmail.com',
-  'googlemail.com',
-  'gmx.com',
-  'gmx.de',
-  'gmx.net',
-  'hotmail.com',
-  'hotmail.co.uk',
-  'icloud.com',
-  'live.com',
-  'mac.com',
-  'mail.com',
-  'mail.ru',
-  'me.com',
-  'msn.com',
-  'outlook.com',
-  'pm.me',
-  'proton.me',
-  'protonmail.com',
-  'qq.com',
-  'tutanota.com',
-  'web.de',
-  'yahoo.co.uk',
-  'yahoo.com',
-  'yandex.com',
-  'yandex.ru',
-  'ymail.com',
-  'zoho.com',
+  'aol.com', 'gmail.com', 'googlemail.com', 'gmx.com', 'gmx.de', 'gmx.net', 'hotmail.com',
+  'hotmail.co.uk', 'icloud.com', 'live.com', 'mac.com', 'mail.com', 'mail.ru', 'me.com', 'msn.com',
+  'outlook.com', 'pm.me', 'proton.me', 'protonmail.com', 'qq.com', 'tutanota.com', 'web.de',
+  'yahoo.co.uk', 'yahoo.com', 'yandex.com', 'yandex.ru', 'ymail.com', 'zoho.com',
 ];
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** The server settings; each is described in SERVER_SETTING_FIELDS below. */
 export interface ServerSettings {
   port: number;
   host: string;
@@ -90,35 +71,28 @@ export interface ServerSettings {
   hostDir: string;
   /** Remote files at <remotesDir>/<name>/<version>/; undefined means the workspace layout. */
   remotesDir: string | undefined;
-  /** Remote name → entry URL that replaces the manifest's entry (PORTAL_DEV_REMOTES). */
   devRemotes: Readonly<Record<string, string>>;
   nodeEnv: string;
   seedDemo: boolean;
   logLevel: LogLevel;
-  /** Failed sign-ins per identifier that lock the account (PORTAL_LOGIN_MAX_FAILURES). */
   loginMaxFailures: number;
-  /** HMAC secret of the bot challenge; undefined: a random one generated once and kept in the database. */
+  /** undefined: a random secret generated once and kept in the database. */
   challengeSecret: string | undefined;
-  /** Cost (PBKDF2 iterations) of the bot challenge's proof of work. */
   challengeCost: number;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   /** HTTPS: certificate and key files (both or neither); undefined: plain HTTP. */
   tlsCert: string | undefined;
   tlsKey: string | undefined;
-  /** CA bundle file that client (smart-card) certificates must chain to; asks browsers for one. */
   tlsClientCa: string | undefined;
-  /** Addresses of reverse proxies whose X-Client-Cert / X-Forwarded-Proto headers are trusted. */
   trustedProxies: readonly string[];
-  /** smtp:// or smtps:// URL of the mail server (SMTP_URL); undefined: mail stays in the outbox. May hold a password: never log it. */
+  /** May hold a password: never log it. undefined: mail stays in the outbox. */
   smtpUrl: string | undefined;
-  /** The sender of every mail (MAIL_FROM); undefined: web@<email_domain> of the portal configuration. */
+  /** undefined: web@<email_domain> of the portal configuration. */
   mailFrom: string | undefined;
-  /** How often the mail worker looks for mail to send, in milliseconds (PORTAL_MAIL_POLL_MS). */
   mailPollMs: number;
-  /** Lower-cased mail domains an account request may not use (PORTAL_PERSONAL_EMAIL_DOMAINS); a domain covers its subdomains. */
   personalEmailDomains: readonly string[];
-  /** The portal's public address for links in mail, origin and optional path without a final '/' (PORTAL_PUBLIC_URL); undefined: from the request. */
+  /** Origin and optional path without a final '/'; undefined: from the request. */
   publicUrl: string | undefined;
 }
 
@@ -140,62 +114,30 @@ export function envVarFor(key: ConfigurationKey): string {
   return `PORTAL_${key.toUpperCase()}`;
 }
 
-const SERVER_VARIABLES = [
-  'PORTAL_CONFIG_FILE',
-  'PORTAL_DATA_DIR',
-  'PORTAL_ENVIRONMENT',
-  'PORTAL_ENVIRONMENT_MANIFEST',
-  'PORTAL_HOST_DIR',
-  'PORTAL_REMOTES_DIR',
-  'PORTAL_DEV_REMOTES',
-  'PORTAL_SEED_DEMO',
-  'PORTAL_LOGIN_MAX_FAILURES',
-  'PORTAL_CHALLENGE_SECRET',
-  'PORTAL_CHALLENGE_COST',
-  'PORTAL_SESSION_IDLE_MINUTES',
-  'PORTAL_SESSION_ABSOLUTE_HOURS',
-  'PORTAL_TLS_CERT',
-  'PORTAL_TLS_KEY',
-  'PORTAL_TLS_CLIENT_CA',
-  'PORTAL_TRUSTED_PROXIES',
-  'PORTAL_MAIL_POLL_MS',
-  'PORTAL_PERSONAL_EMAIL_DOMAINS',
-  'PORTAL_PUBLIC_URL',
-] as const;
-
 // ---------------------------------------------------------------------------------------------
-// Values
+// Kinds of value
 
-type Kind = 'boolean' | 'text' | 'services' | 'theme' | 'expiry' | 'url';
+/** Why a value is refused, one reason per bad item; the reader adds the key and where the value came from. */
+class Invalid extends Error {
+  constructor(readonly reasons: readonly string[]) {
+    super(reasons.join('\n'));
+  }
+}
 
-const KINDS: Record<ConfigurationKey, Kind> = {
-  cac_support: 'boolean',
-  auto_cert_registration_approval: 'boolean',
-  brand: 'text',
-  email_domain: 'text',
-  css_theme: 'theme',
-  wiki_url: 'url',
-  login_logo_filename: 'text',
-  show_login_agreement: 'boolean',
-  login_agreement_filename: 'text',
-  supported_services: 'services',
-  artifacts_token_max_expiry: 'expiry',
-  artifacts_token_default_expiry: 'expiry',
-  artifacts_token_revocable_expiry: 'expiry',
-  artifacts_profile_url: 'url',
-};
+function refuse(reason: string): never {
+  throw new Invalid([reason]);
+}
 
-type Parsed = { ok: true; value: string | number | boolean } | { ok: false; problem: string };
-const ok = (value: string | number | boolean): Parsed => ({ ok: true, value });
-const bad = (problem: string): Parsed => ({ ok: false, problem });
-
-const TRUE_WORDS = ['true', '1', 'yes'];
-const FALSE_WORDS = ['false', '0', 'no'];
+/** How a value is read: from environment text (never blank), or from a JSON value of the file. Both throw Invalid. */
+export interface Kind<V> {
+  text(text: string, cwd: string): V;
+  json(value: unknown): V;
+}
 
 export function parseBooleanText(text: string): boolean | undefined {
   const word = text.trim().toLowerCase();
-  if (TRUE_WORDS.includes(word)) return true;
-  if (FALSE_WORDS.includes(word)) return false;
+  if (['true', '1', 'yes'].includes(word)) return true;
+  if (['false', '0', 'no'].includes(word)) return false;
   return undefined;
 }
 
@@ -203,226 +145,131 @@ function quote(value: unknown): string {
   return typeof value === 'string' ? `'${value}'` : JSON.stringify(value) ?? String(value);
 }
 
-function parseServices(text: string): Parsed {
-  const ids: string[] = [];
-  for (const part of text.split(',')) {
-    const id = part.trim().toLowerCase();
-    if (id === '') continue;
-    if (!(SERVICES as readonly string[]).includes(id)) {
-      return bad(`unknown service '${part.trim()}' (known: ${SERVICES.join(', ')})`);
-    }
-    if (!ids.includes(id)) ids.push(id);
-  }
-  return ok(ids.join(','));
-}
-
-function parseUrl(text: string): Parsed {
-  if (text === 'undefined') return ok(text);
-  let url: URL;
+function urlOf(text: string): URL | undefined {
   try {
-    url = new URL(text);
+    return new URL(text);
   } catch {
-    return bad(`${quote(text)} is not a URL; give an http(s) URL or 'undefined'`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return bad(`${quote(text)} is not an http(s) URL; give an http(s) URL or 'undefined'`);
-  }
-  return ok(text);
-}
-
-/** Checks a value of a configuration key; `fromEnv` means it is text to interpret. */
-function parseValue(kind: Kind, value: unknown, fromEnv: boolean): Parsed {
-  switch (kind) {
-    case 'boolean': {
-      if (typeof value === 'boolean') return ok(value);
-      if (fromEnv && typeof value === 'string') {
-        const parsed = parseBooleanText(value);
-        if (parsed !== undefined) return ok(parsed);
-        return bad(`${quote(value)} is not a boolean; use true, false, 1, 0, yes or no`);
-      }
-      return bad(`${quote(value)} is not a boolean; use true or false`);
-    }
-    case 'expiry': {
-      let number: number | undefined;
-      if (typeof value === 'number') number = value;
-      else if (fromEnv && typeof value === 'string' && /^\s*\d+\s*$/.test(value)) number = Number(value);
-      if (number === undefined || !Number.isSafeInteger(number) || number < 1) {
-        return bad(`${quote(value)} is not a whole number of at least 1`);
-      }
-      return ok(number);
-    }
-    default: {
-      if (typeof value !== 'string') return bad(`${quote(value)} is not a string`);
-      if (kind === 'services') return parseServices(value);
-      if (kind === 'url') return parseUrl(value.trim());
-      if (kind === 'theme') {
-        const theme = value.trim();
-        return (CSS_THEMES as readonly string[]).includes(theme)
-          ? ok(theme)
-          : bad(`${quote(value)} is not a theme (known: ${CSS_THEMES.join(', ')})`);
-      }
-      return ok(value);
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The portal configuration
-
-function readConfigFile(file: string, problems: string[]): Record<string, unknown> | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    problems.push(
-      code === 'ENOENT'
-        ? `PORTAL_CONFIG_FILE: ${file} does not exist`
-        : `PORTAL_CONFIG_FILE: cannot read ${file} (${code ?? 'unknown error'})`,
-    );
     return undefined;
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    problems.push(`PORTAL_CONFIG_FILE: ${file} is not valid JSON (${(error as Error).message})`);
-    return undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    problems.push(`PORTAL_CONFIG_FILE: ${file} must hold a JSON object of configuration keys`);
-    return undefined;
-  }
-  return parsed as Record<string, unknown>;
 }
 
-function collectPortalConfiguration(env: Env, cwd: string, problems: string[]): PortalConfiguration {
-  const config: PortalConfiguration = { ...DEFAULT_CONFIGURATION };
-  // Written key by key; parseValue gives each key a value of the type its kind stands for.
-  const values: Record<ConfigurationKey, unknown> = config;
-  const invalid = new Set<ConfigurationKey>();
-  const fileName = nonEmpty(env.PORTAL_CONFIG_FILE);
-  if (fileName !== undefined) {
-    const file = resolve(cwd, fileName);
-    const content = readConfigFile(file, problems);
-    for (const [key, value] of Object.entries(content ?? {})) {
-      if (!(CONFIGURATION_KEYS as readonly string[]).includes(key)) {
-        problems.push(`${key}: unknown key in ${file} (known: ${CONFIGURATION_KEYS.join(', ')})`);
-        continue;
-      }
-      const known = key as ConfigurationKey;
-      const parsed = parseValue(KINDS[known], value, false);
-      if (parsed.ok) values[known] = parsed.value;
-      else {
-        invalid.add(known);
-        problems.push(`${key}: ${parsed.problem} (in ${file})`);
-      }
-    }
-  }
-  for (const key of CONFIGURATION_KEYS) {
-    const text = nonEmpty(env[envVarFor(key)]);
-    if (text === undefined) continue;
-    const parsed = parseValue(KINDS[key], text, true);
-    if (parsed.ok) {
-      values[key] = parsed.value;
-      invalid.delete(key); // the environment overrides a bad value in the file
-    } else {
-      invalid.add(key);
-      problems.push(`${key}: ${parsed.problem} (from ${envVarFor(key)})`);
-    }
-  }
-  // The maximum and the default are in days; the revocable threshold is in hours (spec sections 4 and 9).
-  const max = config.artifacts_token_max_expiry;
-  if (!invalid.has('artifacts_token_max_expiry')) {
-    const def = config.artifacts_token_default_expiry;
-    if (!invalid.has('artifacts_token_default_expiry') && def > max) {
-      problems.push(`artifacts_token_default_expiry: ${def} is more than artifacts_token_max_expiry (${max})`);
-    }
-    const revocable = config.artifacts_token_revocable_expiry;
-    if (!invalid.has('artifacts_token_revocable_expiry') && revocable > max * 24) {
-      problems.push(
-        `artifacts_token_revocable_expiry: ${revocable} hours is longer than artifacts_token_max_expiry (${max} days = ${max * 24} hours)`,
-      );
-    }
-  }
-  return config;
+const BOOLEAN: Kind<boolean> = {
+  text: (text) => parseBooleanText(text) ?? refuse(`${quote(text)} is not a boolean; use true, false, 1, 0, yes or no`),
+  json: (value) => (typeof value === 'boolean' ? value : refuse(`${quote(value)} is not a boolean; use true or false`)),
+};
+
+/** A whole number within bounds: digits in the environment, a JSON number in the file. */
+function integer(min: number, max?: number, what?: string): Kind<number> {
+  what ??= max === undefined ? `a whole number of at least ${min}` : `a whole number from ${min} to ${max}`;
+  const check = (given: unknown, value: number): number =>
+    Number.isSafeInteger(value) && value >= min && value <= (max ?? Infinity) ? value : refuse(`${quote(given)} is not ${what}`);
+  return {
+    text: (text) => check(text, /^\s*\d+\s*$/.test(text) ? Number(text) : NaN),
+    json: (value) => check(value, typeof value === 'number' ? value : NaN),
+  };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Server settings
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
+/** Text, read by `read`; in the file a JSON string, read alike. */
+function text<V>(read: (text: string, cwd: string) => V): Kind<V> {
+  return { text: read, json: (value) => (typeof value === 'string' ? read(value, '') : refuse(`${quote(value)} is not a string`)) };
 }
 
-function parsePort(text: string | undefined, problems: string[]): number {
-  if (text === undefined) return 8080;
-  const port = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(port) || port > 65535) {
-    problems.push(`PORT: ${quote(text)} is not a port number (0 to 65535)`);
-    return 8080;
-  }
-  return port;
+const STRING = text((value) => value);
+const TRIMMED = text((value) => value.trim());
+/** A path, relative ones resolved from the working directory. */
+const PATH = text((value, cwd) => resolve(cwd, value.trim()));
+
+function oneOf<W extends string>(words: readonly W[], what: string, anyCase = false): Kind<W> {
+  return text((value) => {
+    const word = anyCase ? value.trim().toLowerCase() : value.trim();
+    return words.find((w) => w === word) ?? refuse(`${quote(value)} is not ${what} (known: ${words.join(', ')})`);
+  });
 }
 
-function parseDatabaseUrl(text: string | undefined, problems: string[]): string | undefined {
-  if (text === undefined) return undefined;
-  let protocol = '';
-  try {
-    protocol = new URL(text).protocol;
-  } catch {
-    // reported below; the value may hold a password, so it is never echoed
-  }
-  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
-    problems.push('DATABASE_URL: must be a postgres:// or postgresql:// URL (unset it to use the embedded database)');
-    return undefined;
-  }
-  return text;
-}
+const ENVIRONMENT_NAME = text((value) =>
+  /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(value.trim()) ? value.trim() : refuse(`${quote(value.trim())} is not an environment name (letters, digits, - and _)`),
+);
 
-function parseDevRemotes(text: string | undefined, problems: string[]): Record<string, string> {
-  const remotes: Record<string, string> = {};
-  if (text === undefined) return remotes;
-  for (const part of text.split(',')) {
+/** Comma-separated items (trimmed, blanks skipped, repeats dropped); every bad item is reported. */
+function items(value: string, read: (item: string) => string | undefined): string[] {
+  const found = new Set<string>();
+  const reasons: string[] = [];
+  for (const part of value.split(',')) {
     const item = part.trim();
     if (item === '') continue;
+    try {
+      const got = read(item);
+      if (got !== undefined) found.add(got);
+    } catch (error) {
+      if (!(error instanceof Invalid)) throw error;
+      reasons.push(...error.reasons);
+    }
+  }
+  if (reasons.length > 0) throw new Invalid(reasons);
+  return [...found];
+}
+
+const SERVICE_LIST = text((value) =>
+  items(value, (item) => SERVICES.find((id) => id === item.toLowerCase()) ?? refuse(`unknown service '${item}' (known: ${SERVICES.join(', ')})`)).join(','),
+);
+
+/** The portal configuration's URLs: http(s), or the spec's 'undefined'. */
+const HTTP_URL_OR_UNDEFINED = text((value) => {
+  const url = value.trim();
+  if (url === 'undefined') return url;
+  const protocol = urlOf(url)?.protocol;
+  if (protocol === undefined) refuse(`${quote(url)} is not a URL; give an http(s) URL or 'undefined'`);
+  if (protocol !== 'http:' && protocol !== 'https:') refuse(`${quote(url)} is not an http(s) URL; give an http(s) URL or 'undefined'`);
+  return url;
+});
+
+// The server settings' own kinds. Values that may hold a password (DATABASE_URL, SMTP_URL) are never echoed.
+
+const DATABASE_URL = text((value) =>
+  ['postgres:', 'postgresql:'].includes(urlOf(value)?.protocol ?? '')
+    ? value
+    : refuse('must be a postgres:// or postgresql:// URL (unset it to use the embedded database)'),
+);
+
+const SMTP_URL = text((value) => {
+  const url = urlOf(value.trim());
+  if (url === undefined || !['smtp:', 'smtps:'].includes(url.protocol) || url.hostname === '') {
+    refuse('must be an smtp:// or smtps:// URL with a host, e.g. smtp://mail.example.test:587 (unset it to keep mail in the outbox)');
+  }
+  return value.trim();
+});
+
+const MAIL_ADDRESS = text((value) =>
+  isMailAddress(value.trim()) ? value.trim() : refuse(`${quote(value.trim().replace(/[\r\n]/g, ' '))} is not one email address`),
+);
+
+const PUBLIC_URL = text((value) => {
+  const url = urlOf(value.trim());
+  if (url === undefined || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username || url.password) {
+    refuse(`${quote(value.trim())} is not an http(s) address without query or fragment, e.g. https://portal.example.test`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+});
+
+const SECRET = text((value) => (value.length >= 32 ? value : refuse('must be at least 32 characters long (or unset, for a generated one)')));
+
+/** name=url,… → the remotes' replaced entries. */
+const DEV_REMOTES = text((value) => {
+  const remotes: Record<string, string> = {};
+  items(value, (item) => {
     const at = item.indexOf('=');
     const name = at < 0 ? item : item.slice(0, at).trim();
     const entry = at < 0 ? '' : item.slice(at + 1).trim();
     if (!REMOTE_NAME.test(name)) {
-      problems.push(`PORTAL_DEV_REMOTES: ${quote(name)} is not a remote name (expected name=url, e.g. groups=http://localhost:3102/mf-manifest.json)`);
-    } else if (!/^(https?:\/\/[^/]|\/)/.test(entry)) {
-      problems.push(`PORTAL_DEV_REMOTES: the entry of '${name}' must be an http(s) URL or a path starting with /`);
-    } else if (name in remotes) {
-      problems.push(`PORTAL_DEV_REMOTES: '${name}' is given twice`);
-    } else {
-      remotes[name] = entry;
+      refuse(`${quote(name)} is not a remote name (expected name=url, e.g. groups=http://localhost:3102/mf-manifest.json)`);
     }
-  }
+    if (!/^(https?:\/\/[^/]|\/)/.test(entry)) refuse(`the entry of '${name}' must be an http(s) URL or a path starting with /`);
+    if (Object.hasOwn(remotes, name)) refuse(`'${name}' is given twice`);
+    remotes[name] = entry;
+    return undefined;
+  });
   return remotes;
-}
-
-function parseCount(name: string, text: string | undefined, fallback: number, max: number, problems: string[]): number {
-  if (text === undefined) return fallback;
-  const value = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(value) || value < 1 || value > max) {
-    problems.push(`${name}: ${quote(text)} is not a whole number from 1 to ${max}`);
-    return fallback;
-  }
-  return value;
-}
-
-function parseTrustedProxies(text: string | undefined, problems: string[]): string[] {
-  if (text === undefined) return [];
-  const addresses: string[] = [];
-  for (const part of text.split(',')) {
-    const item = part.trim();
-    if (item === '') continue;
-    if (isIP(item) === 0) problems.push(`PORTAL_TRUSTED_PROXIES: ${quote(item)} is not an IP address`);
-    else addresses.push(normalizeAddress(item));
-  }
-  return addresses;
-}
+});
 
 /** '::ffff:10.0.0.1' (an IPv4 peer on a dual-stack socket) → '10.0.0.1'; IPv6 in lower case. */
 export function normalizeAddress(address: string): string {
@@ -430,144 +277,208 @@ export function normalizeAddress(address: string): string {
   return lower.startsWith('::ffff:') && isIP(lower.slice(7)) === 4 ? lower.slice(7) : lower;
 }
 
-function parseSmtpUrl(text: string | undefined, problems: string[]): string | undefined {
-  if (text === undefined) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    // reported below; the value may hold a password, so it is never echoed
-  }
-  if (url === undefined || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '') {
-    problems.push('SMTP_URL: must be an smtp:// or smtps:// URL with a host, e.g. smtp://mail.example.test:587 (unset it to keep mail in the outbox)');
-    return undefined;
-  }
-  return text.trim();
-}
-
-function parseMailFrom(text: string | undefined, problems: string[]): string | undefined {
-  if (text === undefined) return undefined;
-  const address = text.trim();
-  if (!isMailAddress(address)) {
-    problems.push(`MAIL_FROM: ${quote(address.replace(/[\r\n]/g, ' '))} is not one email address`);
-    return undefined;
-  }
-  return address;
-}
+const IP_ADDRESSES = text((value) =>
+  items(value, (item) => (isIP(item) === 0 ? refuse(`${quote(item)} is not an IP address`) : normalizeAddress(item))),
+);
 
 const DOMAIN_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
-/** Comma-separated domains; 'none' for an empty list. */
-function parsePersonalEmailDomains(text: string | undefined, problems: string[]): readonly string[] {
-  if (text === undefined) return DEFAULT_PERSONAL_EMAIL_DOMAINS;
-  if (text.trim().toLowerCase() === 'none') return [];
-  const domains: string[] = [];
-  for (const part of text.split(',')) {
-    const domain = part.trim().toLowerCase().replace(/^@/, '');
-    if (domain === '') continue;
-    if (!DOMAIN_NAME.test(domain)) problems.push(`PORTAL_PERSONAL_EMAIL_DOMAINS: ${quote(part.trim())} is not a domain name (e.g. gmail.com; 'none' for no list)`);
-    else if (!domains.includes(domain)) domains.push(domain);
-  }
-  return domains;
+/** Comma-separated mail domains (any case, an optional leading @); 'none' for an empty list. */
+const DOMAINS = text((value): readonly string[] => {
+  if (value.trim().toLowerCase() === 'none') return [];
+  return items(value, (item) => {
+    const domain = item.toLowerCase().replace(/^@/, '');
+    if (domain === '') return undefined;
+    return DOMAIN_NAME.test(domain) ? domain : refuse(`${quote(item)} is not a domain name (e.g. gmail.com; 'none' for no list)`);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The tables
+
+export interface Field<V, T> extends Kind<V> {
+  /** The environment variable; for the portal configuration PORTAL_<KEY> (envVarFor). */
+  env?: string;
+  /** The value when no layer gives one; a function of the entries before it and the working directory. */
+  default: V | ((read: Readonly<T>, cwd: string) => V);
+  /** What it means. */
+  doc: string;
+  /** A rule with entries before it: the problem (naming the keys at fault) or undefined. Checked once every layer is read, when this entry and those in `uses` are valid. */
+  rule?: (read: Readonly<T>) => string | undefined;
+  uses?: readonly (keyof T)[];
 }
 
-function parsePublicUrl(text: string | undefined, problems: string[]): string | undefined {
-  if (text === undefined) return undefined;
-  let url: URL | undefined;
+export type Fields<T> = { readonly [K in keyof T]-?: Field<T[K], T> };
+
+const spec = DEFAULT_CONFIGURATION;
+
+/** The portal configuration, served by GET /accounts/rest/configuration; defaults from spec section 8 ('undefined' is served as such). */
+export const PORTAL_CONFIGURATION_FIELDS: Fields<PortalConfiguration> = {
+  cac_support: { ...BOOLEAN, default: spec.cac_support, doc: 'smart-card (CAC) sign-in and registration are offered' },
+  auto_cert_registration_approval: { ...BOOLEAN, default: spec.auto_cert_registration_approval, doc: 'a CAC registration is approved without an adjudicator' },
+  brand: { ...STRING, default: spec.brand, doc: 'the product name shown in the top bar' },
+  email_domain: { ...STRING, default: spec.email_domain, doc: 'domain of mailing-list addresses and of the help address web@<domain>' },
+  css_theme: { ...oneOf(CSS_THEMES, 'a theme'), default: spec.css_theme, doc: "light, dark, or 'undefined': follow the reader's system setting" },
+  wiki_url: { ...HTTP_URL_OR_UNDEFINED, default: spec.wiki_url, doc: 'where users go after sign-in without a redirect; the brand links there' },
+  login_logo_filename: { ...STRING, default: spec.login_logo_filename, doc: 'logo on the sign-in page' },
+  show_login_agreement: { ...BOOLEAN, default: spec.show_login_agreement, doc: 'an agreement must be accepted before signing in' },
+  login_agreement_filename: { ...STRING, default: spec.login_agreement_filename, doc: "the agreement's text" },
+  supported_services: { ...SERVICE_LIST, default: spec.supported_services, doc: `comma-separated: ${SERVICES.join(', ')}` },
+  artifacts_token_max_expiry: { ...integer(1), default: spec.artifacts_token_max_expiry, doc: 'longest token lifetime a user may choose, in days' },
+  artifacts_token_default_expiry: {
+    ...integer(1), default: spec.artifacts_token_default_expiry, doc: 'the lifetime proposed, in days (at most the maximum)',
+    uses: ['artifacts_token_max_expiry'],
+    rule: ({ artifacts_token_default_expiry: days, artifacts_token_max_expiry: max }) =>
+      days > max ? `artifacts_token_default_expiry: ${days} is more than artifacts_token_max_expiry (${max})` : undefined,
+  },
+  artifacts_token_revocable_expiry: {
+    ...integer(1), default: spec.artifacts_token_revocable_expiry, doc: 'tokens with a shorter lifetime, in hours, cannot be revoked',
+    uses: ['artifacts_token_max_expiry'],
+    rule: ({ artifacts_token_revocable_expiry: hours, artifacts_token_max_expiry: max }) =>
+      hours > max * 24
+        ? `artifacts_token_revocable_expiry: ${hours} hours is longer than artifacts_token_max_expiry (${max} days = ${max * 24} hours)`
+        : undefined,
+  },
+  artifacts_profile_url: { ...HTTP_URL_OR_UNDEFINED, default: spec.artifacts_profile_url, doc: "the artifact repository's profile page" },
+};
+
+/** The server settings, from the environment only. Problems are reported in this order, and a default sees the entries before it. */
+export const SERVER_SETTING_FIELDS: Fields<ServerSettings> = {
+  databaseUrl: { env: 'DATABASE_URL', ...DATABASE_URL, default: undefined, doc: 'postgres://… or postgresql://…: use PostgreSQL; unset: the embedded PGlite' },
+  dataDir: { env: 'PORTAL_DATA_DIR', ...PATH, default: (_, cwd) => resolve(cwd, 'data'), doc: "the embedded database's folder" },
+  environment: { env: 'PORTAL_ENVIRONMENT', ...ENVIRONMENT_NAME, default: 'local', doc: "the environment's name, choosing its manifest" },
+  environmentManifest: {
+    env: 'PORTAL_ENVIRONMENT_MANIFEST', ...PATH, doc: 'the manifest file',
+    default: ({ environment }) => join(SERVER_DIR, 'environments', `${environment}.json`),
+  },
+  nodeEnv: { env: 'NODE_ENV', ...TRIMMED, default: 'development', doc: 'production turns demo data off by default' },
+  logLevel: { env: 'LOG_LEVEL', ...oneOf(LOG_LEVELS, 'a log level', true), default: 'info', doc: 'the least severe level logged' },
+  seedDemo: {
+    env: 'PORTAL_SEED_DEMO', ...BOOLEAN, doc: 'create the demo accounts (into a database without accounts)',
+    default: ({ databaseUrl, nodeEnv }) => databaseUrl === undefined && nodeEnv !== 'production',
+  },
+  tlsCert: { env: 'PORTAL_TLS_CERT', ...PATH, default: undefined, doc: "PEM file of the server's certificate: HTTPS, with PORTAL_TLS_KEY" },
+  tlsKey: {
+    env: 'PORTAL_TLS_KEY', ...PATH, default: undefined, doc: "PEM file of the server's key: HTTPS, with PORTAL_TLS_CERT",
+    rule: ({ tlsCert, tlsKey }) =>
+      (tlsCert === undefined) !== (tlsKey === undefined) ? 'PORTAL_TLS_CERT, PORTAL_TLS_KEY: set both (HTTPS) or neither (HTTP)' : undefined,
+  },
+  tlsClientCa: {
+    env: 'PORTAL_TLS_CLIENT_CA', ...PATH, default: undefined, doc: 'PEM CA bundle of smart-card client certificates (asked for, not required)',
+    rule: ({ tlsClientCa, tlsCert }) =>
+      tlsClientCa !== undefined && tlsCert === undefined ? 'PORTAL_TLS_CLIENT_CA: needs HTTPS (PORTAL_TLS_CERT and PORTAL_TLS_KEY)' : undefined,
+  },
+  challengeSecret: { env: 'PORTAL_CHALLENGE_SECRET', ...SECRET, default: undefined, doc: 'HMAC secret of the bot challenge; unset: generated once into the database' },
+  port: { env: 'PORT', ...integer(0, 65535, 'a port number (0 to 65535)'), default: 8080, doc: 'port to listen on (0: any free port)' },
+  host: { env: 'HOST', ...TRIMMED, default: 'localhost', doc: 'address to listen on (0.0.0.0 for every interface)' },
+  hostDir: { env: 'PORTAL_HOST_DIR', ...PATH, default: join(REPO_DIR, 'host', 'dist'), doc: 'the host build served at /' },
+  remotesDir: { env: 'PORTAL_REMOTES_DIR', ...PATH, default: undefined, doc: 'remotes at <dir>/<name>/<version>/; unset: the workspace builds' },
+  devRemotes: { env: 'PORTAL_DEV_REMOTES', ...DEV_REMOTES, default: {}, doc: "name=url,…: replaces a remote's entry in /environment.json" },
+  loginMaxFailures: { env: 'PORTAL_LOGIN_MAX_FAILURES', ...integer(1, 1000), default: 5, doc: 'failed sign-ins per identifier that lock the account' },
+  challengeCost: { env: 'PORTAL_CHALLENGE_COST', ...integer(1, 10_000_000), default: DEFAULT_CHALLENGE_COST, doc: 'PBKDF2 iterations per attempt of the bot challenge' },
+  sessionIdleMinutes: { env: 'PORTAL_SESSION_IDLE_MINUTES', ...integer(1, 60 * 24 * 30), default: 30, doc: 'a session unused this long ends' },
+  sessionAbsoluteHours: { env: 'PORTAL_SESSION_ABSOLUTE_HOURS', ...integer(1, 24 * 365), default: 12, doc: 'a session ends this long after sign-in' },
+  trustedProxies: { env: 'PORTAL_TRUSTED_PROXIES', ...IP_ADDRESSES, default: [], doc: 'reverse proxies whose X-Client-Cert and X-Forwarded-Proto are believed' },
+  smtpUrl: { env: 'SMTP_URL', ...SMTP_URL, default: undefined, doc: 'the mail server, smtp:// or smtps://; unset: mail stays in the outbox' },
+  mailFrom: { env: 'MAIL_FROM', ...MAIL_ADDRESS, default: undefined, doc: 'the sender of every mail; unset: web@<email_domain>' },
+  mailPollMs: { env: 'PORTAL_MAIL_POLL_MS', ...integer(1, 3_600_000), default: DEFAULT_MAIL_POLL_MS, doc: 'how often the mail worker looks for mail (ms)' },
+  personalEmailDomains: {
+    env: 'PORTAL_PERSONAL_EMAIL_DOMAINS', ...DOMAINS, default: DEFAULT_PERSONAL_EMAIL_DOMAINS,
+    doc: "mail domains (and their subdomains) an account request may not use; 'none': no list",
+  },
+  publicUrl: { env: 'PORTAL_PUBLIC_URL', ...PUBLIC_URL, default: undefined, doc: "the portal's address for links in mail; unset: from the request" },
+};
+
+/** Not a table entry: it names the file itself. */
+const CONFIG_FILE_VARIABLE = 'PORTAL_CONFIG_FILE';
+
+// ---------------------------------------------------------------------------------------------
+// The reader
+
+interface ConfigFile {
+  name: string;
+  content: Record<string, unknown>;
+}
+
+/** How a problem names its entry: the portal configuration's by key and source, the server settings' by variable. */
+type Naming = (problem: { key: string; variable: string; reason: string; source: string }) => string;
+
+/** Reads a table in layers — the defaults, the file's JSON values, the environment's text — then checks its rules. */
+function readFields<T>(fields: Fields<T>, env: Env, cwd: string, file: ConfigFile | undefined, naming: Naming, problems: string[]): T {
+  const keys = Object.keys(fields) as (keyof T & string)[];
+  const read = {} as Record<keyof T, unknown>;
+  const invalid = new Set<keyof T>();
+  const variableOf = (key: keyof T & string): string => fields[key].env ?? envVarFor(key as ConfigurationKey);
+  /** One layer's value: a bad one is reported, and a good one from a later layer replaces it. */
+  const take = (key: keyof T & string, source: string, value: () => unknown): void => {
+    try {
+      read[key] = value();
+      invalid.delete(key);
+    } catch (error) {
+      if (!(error instanceof Invalid)) throw error;
+      invalid.add(key);
+      problems.push(...error.reasons.map((reason) => naming({ key, variable: variableOf(key), reason, source })));
+    }
+  };
+  for (const [key, value] of Object.entries(file?.content ?? {})) {
+    const known = keys.find((k) => k === key);
+    if (known === undefined) problems.push(`${key}: unknown key in ${file?.name} (known: ${keys.join(', ')})`);
+    else take(known, `in ${file?.name}`, () => fields[known].json(value));
+  }
+  for (const key of keys) {
+    const field: Field<unknown, T> = fields[key];
+    if (!Object.hasOwn(read, key)) {
+      read[key] = typeof field.default === 'function' ? (field.default as (r: T, cwd: string) => unknown)(read as T, cwd) : field.default;
+    }
+    const text = env[variableOf(key)];
+    if (text !== undefined && text.trim() !== '') take(key, `from ${variableOf(key)}`, () => field.text(text, cwd));
+    if (field.rule && ![key, ...(field.uses ?? [])].some((k) => invalid.has(k))) {
+      const problem = field.rule(read as T);
+      if (problem !== undefined) problems.push(problem);
+    }
+  }
+  return read as T;
+}
+
+/** The configuration file's keys; throws Invalid. */
+function readConfigFile(file: string): Record<string, unknown> {
+  let content: unknown;
   try {
-    url = new URL(text.trim());
-  } catch {
-    // reported below
+    content = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    if (error instanceof SyntaxError) refuse(`${file} is not valid JSON (${error.message})`);
+    const code = (error as NodeJS.ErrnoException).code;
+    refuse(code === 'ENOENT' ? `${file} does not exist` : `cannot read ${file} (${code ?? 'unknown error'})`);
   }
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    problems.push(`PORTAL_PUBLIC_URL: ${quote(text.trim())} is not an http(s) address without query or fragment, e.g. https://portal.example.test`);
-    return undefined;
+  if (typeof content !== 'object' || content === null || Array.isArray(content)) refuse(`${file} must hold a JSON object of configuration keys`);
+  return content as Record<string, unknown>;
+}
+
+function collectPortalConfiguration(env: Env, cwd: string, problems: string[]): PortalConfiguration {
+  const fileName = env[CONFIG_FILE_VARIABLE];
+  let file: ConfigFile | undefined;
+  if (fileName !== undefined && fileName.trim() !== '') {
+    const name = resolve(cwd, fileName);
+    try {
+      file = { name, content: readConfigFile(name) };
+    } catch (error) {
+      if (!(error instanceof Invalid)) throw error;
+      problems.push(...error.reasons.map((reason) => `${CONFIG_FILE_VARIABLE}: ${reason}`));
+    }
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return readFields(PORTAL_CONFIGURATION_FIELDS, env, cwd, file, ({ key, reason, source }) => `${key}: ${reason} (${source})`, problems);
 }
 
 function collectServerSettings(env: Env, cwd: string, problems: string[]): ServerSettings {
-  const databaseUrl = parseDatabaseUrl(nonEmpty(env.DATABASE_URL), problems);
-  const host = nonEmpty(env.HOST)?.trim() ?? 'localhost';
-
-  let environment = nonEmpty(env.PORTAL_ENVIRONMENT)?.trim() ?? 'local';
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(environment)) {
-    problems.push(`PORTAL_ENVIRONMENT: ${quote(environment)} is not an environment name (letters, digits, - and _)`);
-    environment = 'local';
-  }
-
-  const nodeEnv = nonEmpty(env.NODE_ENV)?.trim() ?? 'development';
-
-  let logLevel: LogLevel = 'info';
-  const levelText = nonEmpty(env.LOG_LEVEL)?.trim().toLowerCase();
-  if (levelText !== undefined) {
-    if ((LOG_LEVELS as readonly string[]).includes(levelText)) logLevel = levelText as LogLevel;
-    else problems.push(`LOG_LEVEL: ${quote(env.LOG_LEVEL)} is not a log level (known: ${LOG_LEVELS.join(', ')})`);
-  }
-
-  let seedDemo = databaseUrl === undefined && nodeEnv !== 'production';
-  const seedText = nonEmpty(env.PORTAL_SEED_DEMO);
-  if (seedText !== undefined) {
-    const parsed = parseBooleanText(seedText);
-    if (parsed === undefined) problems.push(`PORTAL_SEED_DEMO: ${quote(seedText)} is not a boolean; use true, false, 1, 0, yes or no`);
-    else seedDemo = parsed;
-  }
-
-  const path = (name: string, fallback: string): string => {
-    const value = nonEmpty(env[name]);
-    return value === undefined ? fallback : resolve(cwd, value);
-  };
-  const remotesDir = nonEmpty(env.PORTAL_REMOTES_DIR);
-  const optionalPath = (name: string): string | undefined => {
-    const value = nonEmpty(env[name]);
-    return value === undefined ? undefined : resolve(cwd, value.trim());
-  };
-  const tlsCert = optionalPath('PORTAL_TLS_CERT');
-  const tlsKey = optionalPath('PORTAL_TLS_KEY');
-  const tlsClientCa = optionalPath('PORTAL_TLS_CLIENT_CA');
-  if ((tlsCert === undefined) !== (tlsKey === undefined)) {
-    problems.push('PORTAL_TLS_CERT, PORTAL_TLS_KEY: set both (HTTPS) or neither (HTTP)');
-  }
-  if (tlsClientCa !== undefined && tlsCert === undefined) {
-    problems.push('PORTAL_TLS_CLIENT_CA: needs HTTPS (PORTAL_TLS_CERT and PORTAL_TLS_KEY)');
-  }
-  const challengeSecret = nonEmpty(env.PORTAL_CHALLENGE_SECRET);
-  if (challengeSecret !== undefined && challengeSecret.length < 32) {
-    problems.push('PORTAL_CHALLENGE_SECRET: must be at least 32 characters long (or unset, for a generated one)');
-  }
-
-  return {
-    port: parsePort(nonEmpty(env.PORT), problems),
-    host,
-    databaseUrl,
-    dataDir: path('PORTAL_DATA_DIR', resolve(cwd, 'data')),
-    environment,
-    environmentManifest: path('PORTAL_ENVIRONMENT_MANIFEST', join(SERVER_DIR, 'environments', `${environment}.json`)),
-    hostDir: path('PORTAL_HOST_DIR', join(REPO_DIR, 'host', 'dist')),
-    remotesDir: remotesDir === undefined ? undefined : resolve(cwd, remotesDir),
-    devRemotes: parseDevRemotes(nonEmpty(env.PORTAL_DEV_REMOTES), problems),
-    nodeEnv,
-    seedDemo,
-    logLevel,
-    loginMaxFailures: parseCount('PORTAL_LOGIN_MAX_FAILURES', nonEmpty(env.PORTAL_LOGIN_MAX_FAILURES), 5, 1000, problems),
-    challengeSecret,
-    challengeCost: parseCount('PORTAL_CHALLENGE_COST', nonEmpty(env.PORTAL_CHALLENGE_COST), DEFAULT_CHALLENGE_COST, 10_000_000, problems),
-    sessionIdleMinutes: parseCount('PORTAL_SESSION_IDLE_MINUTES', nonEmpty(env.PORTAL_SESSION_IDLE_MINUTES), 30, 60 * 24 * 30, problems),
-    sessionAbsoluteHours: parseCount('PORTAL_SESSION_ABSOLUTE_HOURS', nonEmpty(env.PORTAL_SESSION_ABSOLUTE_HOURS), 12, 24 * 365, problems),
-    tlsCert,
-    tlsKey,
-    tlsClientCa,
-    trustedProxies: parseTrustedProxies(nonEmpty(env.PORTAL_TRUSTED_PROXIES), problems),
-    smtpUrl: parseSmtpUrl(nonEmpty(env.SMTP_URL), problems),
-    mailFrom: parseMailFrom(nonEmpty(env.MAIL_FROM), problems),
-    mailPollMs: parseCount('PORTAL_MAIL_POLL_MS', nonEmpty(env.PORTAL_MAIL_POLL_MS), DEFAULT_MAIL_POLL_MS, 3_600_000, problems),
-    personalEmailDomains: parsePersonalEmailDomains(nonEmpty(env.PORTAL_PERSONAL_EMAIL_DOMAINS), problems),
-    publicUrl: parsePublicUrl(nonEmpty(env.PORTAL_PUBLIC_URL), problems),
-  };
+  return readFields(SERVER_SETTING_FIELDS, env, cwd, undefined, ({ variable, reason }) => `${variable}: ${reason}`, problems);
 }
 
 function unknownPortalVariables(env: Env): string[] {
-  const known = new Set<string>([...SERVER_VARIABLES, ...CONFIGURATION_KEYS.map(envVarFor)]);
+  const known = new Set<string | undefined>([
+    CONFIG_FILE_VARIABLE,
+    ...Object.values<Field<unknown, ServerSettings>>(SERVER_SETTING_FIELDS).map((field) => field.env),
+    ...CONFIGURATION_KEYS.map(envVarFor),
+  ]);
   return Object.keys(env)
     .filter((name) => name.startsWith('PORTAL_') && !known.has(name))
     .sort()
@@ -577,29 +488,28 @@ function unknownPortalVariables(env: Env): string[] {
 // ---------------------------------------------------------------------------------------------
 // Entry points
 
+function load<R>(options: LoadOptions, collect: (env: Env, cwd: string, problems: string[]) => R): R {
+  const problems: string[] = [];
+  const result = collect(options.env ?? process.env, options.cwd ?? process.cwd(), problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return result;
+}
+
 /** The portal configuration alone (defaults → file → environment). Throws ConfigError. */
 export function loadPortalConfiguration(options: LoadOptions = {}): PortalConfiguration {
-  const problems: string[] = [];
-  const config = collectPortalConfiguration(options.env ?? process.env, options.cwd ?? process.cwd(), problems);
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  return load(options, collectPortalConfiguration);
 }
 
 /** The server settings alone (environment only). Throws ConfigError. */
 export function loadServerSettings(options: LoadOptions = {}): ServerSettings {
-  const problems: string[] = [];
-  const settings = collectServerSettings(options.env ?? process.env, options.cwd ?? process.cwd(), problems);
-  if (problems.length > 0) throw new ConfigError(problems);
-  return settings;
+  return load(options, collectServerSettings);
 }
 
 /** Everything main needs; all problems of both parts are reported together. Throws ConfigError. */
 export function loadSettings(options: LoadOptions = {}): Settings {
-  const env = options.env ?? process.env;
-  const cwd = options.cwd ?? process.cwd();
-  const problems: string[] = [];
-  const portal = collectPortalConfiguration(env, cwd, problems);
-  const server = collectServerSettings(env, cwd, problems);
-  if (problems.length > 0) throw new ConfigError(problems);
-  return { portal, server, warnings: unknownPortalVariables(env) };
+  return load(options, (env, cwd, problems) => ({
+    portal: collectPortalConfiguration(env, cwd, problems),
+    server: collectServerSettings(env, cwd, problems),
+    warnings: unknownPortalVariables(env),
+  }));
 }
