@@ -21,7 +21,7 @@ const boundaries = (self) => ({
               '**/server/src/**',
               '@portal/shared/src/*',
             ],
-            message: 'Apps share code only through @portal/shared: a remote must deploy without the others.',
+            message: 'Apps share code only through @portal/shared and @portal/api: a remote must deploy without the others.',
           },
         ],
       },
@@ -61,10 +61,37 @@ export default tseslint.config(
   // The browser apps must not reach into the server, nor remotes into each other or the host.
   ...['host', ...REMOTES].map(boundaries),
   {
-    files: ['shared/src/**/*.{ts,tsx}'],
+    files: ['shared/src/**/*.{ts,tsx}', 'shared/api/src/**/*.ts'],
     ignores: ['shared/src/**/*.test.{ts,tsx}', 'shared/src/testing.tsx'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'shared runs in the browser too.' }] }],
+    },
+  },
+  // @portal/api is bundled by the server and by every app: no React, no singleton, no browser-only code.
+  {
+    files: ['shared/api/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: '@portal/api runs in the browser too.' },
+            { group: ['@portal/shared', '@portal/shared/*', 'react', 'react-*', 'antd', '**/shared/src/**'], message: '@portal/api holds definitions only: the server imports it.' },
+          ],
+        },
+      ],
+    },
+  },
+  // The components are bundled by each remote: what must be one per page comes from the singleton's
+  // package name, never a relative path (a relative import would give the remote a second store).
+  {
+    files: ['shared/src/components/**/*.{ts,tsx}'],
+    ignores: ['shared/src/components/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*', 'node:*'], message: "Import the singleton's parts from '@portal/shared', and other components from './'." }] },
+      ],
     },
   },
 );

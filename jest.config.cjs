@@ -2,6 +2,7 @@
 module.exports = {
   projects: [
     '<rootDir>/shared',
+    '<rootDir>/shared/api',
     '<rootDir>/host',
     '<rootDir>/remote-self-service',
     '<rootDir>/remote-groups',

@@ -67,7 +67,7 @@ const workspacePackages = () => [
   'package.json',
   'pnpm-lock.yaml',
   'pnpm-workspace.yaml',
-  ...['host', 'shared', 'server', 'e2e', ...REMOTE_APPS].map((p) => `${p}/package.json`),
+  ...['host', 'shared', 'shared/api', 'server', 'e2e', ...REMOTE_APPS].map((p) => `${p}/package.json`),
 ];
 
 /** The pnpm of package.json's packageManager, without needing it installed globally. */
@@ -92,7 +92,7 @@ export async function ensureInstalled() {
 const cacheDir = join(root, 'node_modules', '.cache', 'portal-build');
 
 function appInputs(app) {
-  const shared = ['shared/src', 'shared/build', 'shared/package.json', 'tsconfig.json', 'tsconfig.base.json', 'pnpm-lock.yaml'];
+  const shared = ['shared/src', 'shared/build', 'shared/package.json', 'shared/api/src', 'shared/api/package.json', 'tsconfig.json', 'tsconfig.base.json', 'pnpm-lock.yaml'];
   if (app === 'server') return ['server/src', 'server/migrations', 'server/build.mjs', 'server/package.json', ...shared];
   return [`${app}/src`, `${app}/package.json`, `${app}/webpack.config.cjs`, `${app}/tsconfig.json`, ...shared];
 }

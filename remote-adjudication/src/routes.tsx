@@ -1,5 +1,5 @@
 /** remote-adjudication: account administration and the request queues (architecture.md). */
-import { needs, route, useConfiguration, type RemoteModule } from '@portal/shared';
+import { needs, type RemoteModule, route, useConfiguration } from '@portal/shared';
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import { AccountAdministrationPage } from './accounts/AccountAdministrationPage';

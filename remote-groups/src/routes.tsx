@@ -1,5 +1,5 @@
 /** remote-groups: groups, memberships and group administration (architecture.md). */
-import { pendingPage, route, SIGNED_IN, type RemoteModule } from '@portal/shared';
+import { pendingPage, type RemoteModule, route, SIGNED_IN } from '@portal/shared';
 import { Navigate } from 'react-router-dom';
 
 /** Spec section 2: the bare forms of the group routes go to /groups. */

@@ -1,5 +1,5 @@
 /** remote-self-service: visitors' flows and a signed-in user's own account (architecture.md). */
-import { needs, PUBLIC, route, SIGNED_IN, type RemoteModule } from '@portal/shared';
+import { needs, PUBLIC, type RemoteModule, route, SIGNED_IN } from '@portal/shared';
 import { ChangeAuthTypePage } from './pages/change-auth-type/ChangeAuthTypePage';
 import { ChangeEmailPage } from './pages/change-email/ChangeEmailPage';
 import { ProfilePage } from './pages/profile/ProfilePage';

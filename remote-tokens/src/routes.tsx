@@ -1,5 +1,5 @@
 /** remote-tokens: artifact-repository access tokens and other services' tokens (architecture.md). */
-import { pendingPage, route, SIGNED_IN, type RemoteModule } from '@portal/shared';
+import { pendingPage, type RemoteModule, route, SIGNED_IN } from '@portal/shared';
 
 const remote: RemoteModule = {
   name: 'tokens',

@@ -16,8 +16,13 @@ const sharedPackage = require('../package.json');
 /**
  * The singletons of architecture.md, plus final-form and react-final-form: @portal/shared's form
  * fields are loaded once (from whichever container provides @portal/shared) and must find the
- * <Form> context of the remote that renders them, so every app must use the same copy.
+ * <Form> context of the remote that renders them, so every app must use the same copy; and
+ * typebox, the schema builder of @portal/api's definitions, which every app bundles: shared, it
+ * is loaded once per page instead of once per remote (~14 KB gzip each).
  * Keys ending in '/' share every subpath ('react/jsx-runtime').
+ *
+ * Not shared, on purpose: @portal/api and @portal/shared/components. Each app bundles its own
+ * copy, so a remote can ship a new API call or a changed component without a host rebuild.
  */
 const SINGLETON_PACKAGES = [
   'react',
@@ -29,6 +34,7 @@ const SINGLETON_PACKAGES = [
   'zustand',
   'final-form',
   'react-final-form',
+  'typebox',
 ];
 const SUBPATH_SHARED = ['react', 'react-dom'];
 

@@ -19,7 +19,13 @@ function jestConfig(packageDir) {
         // Types are checked by `tsc` for the whole workspace; here only transpile (much faster).
         { tsconfig: path.join(packageDir, 'tsconfig.json'), diagnostics: false },
       ],
+      // typebox (the schemas of @portal/api) ships only ES modules: turned into CommonJS for Jest.
+      '^.+\\.mjs$': [
+        require.resolve('ts-jest', { paths: [packageDir] }),
+        { tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022', esModuleInterop: true }, diagnostics: false },
+      ],
     },
+    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/typebox@|typebox/))'],
     // The sources import each other with '.js' (for the server's nodenext build).
     moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
     setupFiles: [path.join(__dirname, 'jest.shims.cjs')],

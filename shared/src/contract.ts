@@ -6,7 +6,7 @@
  * start and loads a remote's module the first time one of its routes is visited.
  */
 import type { ComponentType } from 'react';
-import type { Permission } from './permissions.js';
+import type { Permission } from '@portal/api';
 
 /** The version of this contract that the host implements. Remotes declare a range of it. */
 export const CONTRACT_VERSION = '1.0.0';

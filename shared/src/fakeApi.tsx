@@ -8,11 +8,11 @@ import { render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
-import type { Account } from './api/accounts.js';
+import type { Account } from '@portal/api';
 import { clearXsrfToken } from './api/client.js';
-import { DEFAULT_CONFIGURATION, type PortalConfiguration } from './config.js';
+import { DEFAULT_CONFIGURATION, type PortalConfiguration } from '@portal/api';
 import { feedbackOf } from './navigation.js';
-import type { Permission } from './permissions.js';
+import type { Permission } from '@portal/api';
 import { useConfigurationStore } from './stores/configuration.js';
 import { useSessionStore } from './stores/session.js';
 
@@ -123,7 +123,7 @@ export function sampleAccount(overrides: Partial<Account> = {}): Account {
     auth_change_pending: false,
     groups: [],
     ...overrides,
-  };
+  } as Account;
 }
 
 /** Solves the security challenge as the ALTCHA widget reports it (its 'statechange' event). */

@@ -1,43 +1,29 @@
 /**
- * @portal/shared: what the host and the remotes share at run time. One copy is loaded in the
- * page (a strict singleton), so its stores are the same store everywhere.
+ * @portal/shared: what must exist once per page, shared by the host and the remotes at run time
+ * as a strict singleton (shared/build/federation.cjs): the remote contract, the session and
+ * configuration stores, the API transport with its anti-forgery token cache, form primitives,
+ * feedback and theme. Everything else is bundled by each app: the API's shapes and endpoint
+ * definitions in @portal/api, the shared screens' pieces in @portal/shared/components.
+ *
+ * Its version (package.json) changes whenever what it exports changes; surface.test.ts fails
+ * otherwise, and strictVersion then refuses a remote built against another minor line.
  */
-export * from './config.js';
 export * from './contract.js';
-export * from './permissions.js';
 export * from './semver.js';
 export * from './messages.js';
+export * from './routes.js';
+export * from './navigation.js';
 export * from './api/client.js';
 export * from './api/configuration.js';
+export * from './api/sessions.js';
 export * from './stores/configuration.js';
+export * from './stores/session.js';
 export * from './ui/PageTitle.js';
 export * from './ui/PendingPage.js';
-export * from './routes.js';
-export * from './api/sessions.js';
-export * from './api/botChallenge.js';
-export * from './api/requestSummary.js';
-export * from './stores/session.js';
 export * from './ui/Authorized.js';
-export * from './navigation.js';
-export * from './validation.js';
-export * from './rules.js';
-export * from './ui/form/TextField.js';
-export * from './ui/SecurityChallenge.js';
-export * from './ui/form/TextAreaField.js';
-export * from './ui/form/submission.js';
-export * from './api/accounts.js';
-export * from './api/subscriptions.js';
-export * from './api/selfRequests.js';
-export * from './services.js';
-export * from './dates.js';
-export * from './ui/AccountDetails.js';
-export * from './ui/CertificatePanel.js';
 export * from './ui/ConfirmModal.js';
+export * from './ui/SecurityChallenge.js';
+export * from './ui/form/TextField.js';
+export * from './ui/form/TextAreaField.js';
 export * from './ui/form/CheckboxField.js';
-export * from './api/accountAdmin.js';
-export * from './api/requests.js';
-export * from './ui/Pager.js';
-export * from './ui/SearchForm.js';
-export * from './ui/NotFoundView.js';
-export * from './ui/AdjudicationFailure.js';
-export * from './ui/AccountGroupsTable.js';
+export * from './ui/form/submission.js';

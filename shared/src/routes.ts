@@ -1,7 +1,7 @@
 /** Small builders for a remote's route table (see contract.ts). */
 import type { ComponentType } from 'react';
 import type { RemoteRoute, RouteAccess } from './contract.js';
-import type { Permission } from './permissions.js';
+import type { Permission } from '@portal/api';
 
 export const PUBLIC: RouteAccess = { kind: 'public' };
 export const SIGNED_IN: RouteAccess = { kind: 'session' };

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { pathHasPrefix, validateEnvironmentManifest, type EnvironmentManifest, type RemoteModule } from './contract.js';
-import { isPermission } from './permissions.js';
+import { isPermission } from '@portal/api';
 
 function localManifest(): EnvironmentManifest {
   const file = join(__dirname, '..', '..', 'server', 'environments', 'local.json');

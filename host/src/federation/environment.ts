@@ -3,13 +3,7 @@
  * which paths each owns. Fetched at start with no-store, so a changed pin is honoured on the
  * next reload, with no rebuild of the host.
  */
-import {
-  CONTRACT_VERSION,
-  isValidRange,
-  satisfies,
-  validateEnvironmentManifest,
-  type ResolvedEnvironmentRemote,
-} from '@portal/shared';
+import { CONTRACT_VERSION, isValidRange, type ResolvedEnvironmentRemote, satisfies, validateEnvironmentManifest } from '@portal/shared';
 import { ENVIRONMENT_URL } from '../prefetch';
 
 export { ENVIRONMENT_URL };

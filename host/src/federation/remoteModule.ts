@@ -1,5 +1,5 @@
 /** Checks what a remote's `./routes` module exported against the contract, at run time. */
-import { CONTRACT_VERSION, isValidRange, satisfies, type RemoteModule } from '@portal/shared';
+import { CONTRACT_VERSION, isValidRange, type RemoteModule, satisfies } from '@portal/shared';
 import { RemoteLoadError } from './errors';
 
 function fail(remote: string, message: string): never {

@@ -6,15 +6,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import {
-  clearXsrfToken,
-  DEFAULT_CONFIGURATION,
-  MESSAGES,
-  pendingPage,
-  useConfigurationStore,
-  useSessionStore,
-  type RemoteModule,
-} from '@portal/shared';
+import { DEFAULT_CONFIGURATION } from '@portal/api';
+import { clearXsrfToken, MESSAGES, pendingPage, type RemoteModule, useConfigurationStore, useSessionStore } from '@portal/shared';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { readEnvironment } from '../federation/environment';

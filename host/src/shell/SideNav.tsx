@@ -1,11 +1,5 @@
-import {
-  getRequestSummary,
-  isServiceSupported,
-  remoteForPath,
-  useConfiguration,
-  useHasPermission,
-  type RequestSummary,
-} from '@portal/shared';
+import { getRequestSummary, isServiceSupported, type RequestSummary } from '@portal/api';
+import { call, remoteForPath, useConfiguration, useHasPermission } from '@portal/shared';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -18,7 +12,7 @@ function useRequestSummary(enabled: boolean, pathname: string): RequestSummary |
   useEffect(() => {
     if (!enabled) return undefined;
     const controller = new AbortController();
-    getRequestSummary({ signal: controller.signal }).then(setSummary, (error: unknown) => {
+    call(getRequestSummary, {}, { signal: controller.signal }).then(setSummary, (error: unknown) => {
       if (!controller.signal.aborted) console.error('Could not load the request counts.', error);
     });
     return () => controller.abort();

@@ -1,4 +1,4 @@
-import type { PortalConfiguration, RequestSummary } from '@portal/shared';
+import type { PortalConfiguration, RequestSummary } from '@portal/api';
 
 export interface QueueLink {
   readonly label: string;

@@ -1,4 +1,4 @@
-import { useSessionStore, type SessionState } from '@portal/shared';
+import { type SessionState, useSessionStore } from '@portal/shared';
 import { useEffect, useRef } from 'react';
 
 /**

@@ -5,26 +5,9 @@
  * SUBMIT_SURROGATE_REQUEST) whose button asks 'Are you sure?' first. A closed account shows
  * 'Account is closed.' and nothing else.
  */
-import {
-  accountStatus,
-  ApiError,
-  closeAccount,
-  composeValidators,
-  ConfirmModal,
-  FormSubmitError,
-  lengthAtMost,
-  LIMITS,
-  lockAccount,
-  required,
-  RULE_MESSAGES,
-  TextAreaField,
-  unlockAccount,
-  useHasPermission,
-  useConfirmation,
-  useNavigateWithFeedback,
-  type Account,
-  type Validator,
-} from '@portal/shared';
+import { type Account, accountStatus, composeValidators, lengthAtMost, LIMITS, required, RULE_MESSAGES, type Validator } from '@portal/api';
+import { ApiError, ConfirmModal, FormSubmitError, TextAreaField, useConfirmation, useHasPermission, useNavigateWithFeedback } from '@portal/shared';
+import { closeAccount, lockAccount, unlockAccount } from '../api/accountAdmin';
 import { Form as AntForm, Button, Collapse, Typography, type CollapseProps } from 'antd';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { useId, type ReactNode } from 'react';

@@ -1,4 +1,5 @@
-import { MESSAGES, RULE_MESSAGES, type Permission } from '@portal/shared';
+import { type Permission, RULE_MESSAGES } from '@portal/api';
+import { MESSAGES } from '@portal/shared';
 import { configure, fakeServer, renderPage, sampleAccount, signIn } from '@portal/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InitialEntry } from 'react-router-dom';
@@ -47,9 +48,9 @@ describe('/manage-accounts/:username', () => {
         sampleAccount({
           groups: [{ user_group: 'PORTAL', name: 'Portal Team', role: 'team', notification: 'high', special: ['PORTAL-release'] }],
           updates: [
-            { comment: '[Warning] Unlocked after a phone call.', created: '2026-03-04T09:30:00', username: 'helpdesk', active: true },
+            { action: '', comment: '[Warning] Unlocked after a phone call.', created: '2026-03-04T09:30:00', username: 'helpdesk', active: true },
             { action: 'Locked', comment: 'Suspicious sign-ins.', created: '2026-03-04T08:00:00', username: 'helpdesk', active: false },
-            { comment: 'Account created.', created: '2026-03-03T16:05:00', username: 'adjudicator', active: false },
+            { action: '', comment: 'Account created.', created: '2026-03-03T16:05:00', username: 'adjudicator', active: false },
           ],
         }),
       ),

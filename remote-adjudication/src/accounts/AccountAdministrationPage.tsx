@@ -4,25 +4,11 @@
  * the groups, the actions and the update history with its CSV export. An unknown account shows
  * the not-found view in place.
  */
-import {
-  AccountGroupsTable,
-  accountHistoryUrl,
-  accountStatus,
-  AccountDetails,
-  formatDateTime,
-  getAccount,
-  getSubscriptions,
-  isNotFound,
-  NotFoundView,
-  PageTitle,
-  SERVICE_INFO,
-  supportedServices,
-  useConfiguration,
-  useHasPermission,
-  ApiError,
-  type Account,
-  type AccountUpdate,
-} from '@portal/shared';
+import { type Account, accountStatus, type AccountUpdate, SERVICE_INFO, supportedServices } from '@portal/api';
+import { ApiError, PageTitle, useConfiguration, useHasPermission } from '@portal/shared';
+import { AccountDetails, AccountGroupsTable, formatDateTime, isNotFound, NotFoundView } from '@portal/shared/components';
+import { accountHistoryUrl } from '../api/accountAdmin';
+import { getAccount, getSubscriptions } from '../api/accounts';
 import { Alert, Descriptions, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useId, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';

@@ -4,15 +4,10 @@
  * empty. The term and the page are kept in the URL (?term=…&start=…) so Back and a reload show the
  * same results; the account page is told where to come back to.
  */
-import {
-  PagedTable,
-  PageTitle,
-  SearchForm,
-  searchAccounts,
-  useHasPermission,
-  useSearchQuery,
-  type AccountSearchRow,
-} from '@portal/shared';
+import { type AccountSearchRow } from '@portal/api';
+import { PageTitle, useHasPermission } from '@portal/shared';
+import { PagedTable, SearchForm, useSearchQuery } from '@portal/shared/components';
+import { searchAccounts } from '../api/accountAdmin';
 import { Alert, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';

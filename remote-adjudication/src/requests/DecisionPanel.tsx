@@ -5,19 +5,10 @@
  * disabled while a decision runs. Success goes on with the kind's feedback; a failure says whom
  * to contact and keeps the comment.
  */
-import {
-  AdjudicationFailure,
-  ApiError,
-  ConfirmModal,
-  decideRequest,
-  lengthAtMost,
-  RULE_MESSAGES,
-  TextAreaField,
-  useConfirmation,
-  useNavigateWithFeedback,
-  type Decision,
-  type RequestDetailOf,
-} from '@portal/shared';
+import { type Decision, lengthAtMost, type RequestDetailOf, RULE_MESSAGES } from '@portal/api';
+import { ApiError, ConfirmModal, TextAreaField, useConfirmation, useNavigateWithFeedback } from '@portal/shared';
+import { AdjudicationFailure } from '@portal/shared/components';
+import { decideRequest } from '../api/requests';
 import { Form as AntForm, Button, Flex, Typography } from 'antd';
 import type { SubmissionErrors } from 'final-form';
 import { useId, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-import { SEARCH_TERM_REQUIRED } from '@portal/shared';
+import { SEARCH_TERM_REQUIRED } from '@portal/api';
 import { configure, fakeServer, renderPage, signIn } from '@portal/shared/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { sampleRow, sampleRows } from '../testing/samples';

@@ -3,7 +3,9 @@
  * new account requests; it runs only with a non-empty trimmed term. The term and the page are
  * kept in the URL; the rows are the queues' list, their details the new account's.
  */
-import { PageTitle, SearchForm, searchDeniedRequests, useSearchQuery } from '@portal/shared';
+import { PageTitle } from '@portal/shared';
+import { SearchForm, useSearchQuery } from '@portal/shared/components';
+import { searchDeniedRequests } from '../api/requests';
 import { Alert } from 'antd';
 import { useMemo } from 'react';
 import { errorText, useLoaded } from '../common/useLoaded';

@@ -1,4 +1,6 @@
-import { adjudicationFailureText, MESSAGES, RULE_MESSAGES, type Certificate, type RequestDetail } from '@portal/shared';
+import { type Certificate, type RequestDetail, RULE_MESSAGES } from '@portal/api';
+import { MESSAGES } from '@portal/shared';
+import { adjudicationFailureText } from '@portal/shared/components';
 import { configure, fakeServer, renderPage, signIn, type FakeAnswer } from '@portal/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InitialEntry } from 'react-router-dom';

@@ -3,7 +3,9 @@
  * this caller may decide something. An unknown request shows the not-found view in place, without
  * changing the URL (spec section 8).
  */
-import { getRequest, isNotFound, NotFoundView, PageTitle } from '@portal/shared';
+import { PageTitle } from '@portal/shared';
+import { isNotFound, NotFoundView } from '@portal/shared/components';
+import { getRequest } from '../api/requests';
 import { Alert, Skeleton } from 'antd';
 import { useCallback, type ComponentType } from 'react';
 import { useParams } from 'react-router-dom';

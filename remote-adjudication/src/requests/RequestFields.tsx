@@ -3,14 +3,9 @@
  * RequestDetail): the common facts, the kind's own fields, and the certificate or the account
  * where the kind has one.
  */
-import {
-  AccountDetails,
-  authenticationMethod,
-  CertificatePanel,
-  formatDateTime,
-  useConfiguration,
-  type RequestDetail,
-} from '@portal/shared';
+import { type RequestDetail } from '@portal/api';
+import { useConfiguration } from '@portal/shared';
+import { AccountDetails, authenticationMethod, CertificatePanel, formatDateTime } from '@portal/shared/components';
 import { Descriptions, Typography, type DescriptionsProps } from 'antd';
 import { useId, type ReactNode } from 'react';
 import { capitalize } from './RequestTable';

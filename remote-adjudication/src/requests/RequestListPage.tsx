@@ -2,7 +2,9 @@
  * A request queue (spec section 2): the kind's open requests, 30 to a page, oldest first; the
  * page's start is kept in the URL (?start=30) so Back and a reload show the same page.
  */
-import { listRequests, PageTitle, useSearchQuery } from '@portal/shared';
+import { PageTitle } from '@portal/shared';
+import { useSearchQuery } from '@portal/shared/components';
+import { listRequests } from '../api/requests';
 import { Alert } from 'antd';
 import { useCallback, type ComponentType } from 'react';
 import { errorText, useLoaded } from '../common/useLoaded';

@@ -3,7 +3,9 @@
  * a [details] link where the kind's view permission is held, the kind's identifier, names,
  * email, [username], status, created and updated; Previous and Next above and below.
  */
-import { formatDateTime, PagedTable, useHasPermission, type RequestPage, type RequestRow } from '@portal/shared';
+import { type RequestPage, type RequestRow } from '@portal/api';
+import { useHasPermission } from '@portal/shared';
+import { formatDateTime, PagedTable } from '@portal/shared/components';
 import type { TableColumnsType } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
 import type { Loaded } from '../common/useLoaded';

@@ -1,5 +1,6 @@
 /** A request's history (spec sections 2 and 3): status, username, created, comment, oldest first. */
-import { formatDateTime, type RequestUpdate } from '@portal/shared';
+import { type RequestUpdate } from '@portal/api';
+import { formatDateTime } from '@portal/shared/components';
 import { Table, Typography, type TableColumnsType } from 'antd';
 import { useId } from 'react';
 import { capitalize } from './RequestTable';

@@ -4,7 +4,7 @@
  * leads (spec sections 2, 6 and 8; server/docs/adjudication.md). One list page, one details page
  * and one decision panel serve them all.
  */
-import { LIMITS, type Decision, type Permission, type RequestDetailOf, type RequestKind } from '@portal/shared';
+import { type Decision, LIMITS, type Permission, type RequestDetailOf, type RequestKind } from '@portal/api';
 
 /** The kinds with a queue here (membership requests are decided in group administration). */
 export type QueueKind = Exclude<RequestKind, 'membership'>;

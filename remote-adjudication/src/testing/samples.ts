@@ -1,14 +1,6 @@
 /** Answers of the fake API for this remote's tests (never part of a bundle). */
-import type {
-  AccountSearchRow,
-  AuthChangeRequestDetail,
-  EmailChangeRequestDetail,
-  MailingListRequestDetail,
-  NewAccountRequestDetail,
-  RequestRow,
-  UnlockRequestDetail,
-  UserGroupRequestDetail,
-} from '@portal/shared';
+import type { AccountSearchRow, Decision, RequestRow } from '@portal/api';
+import type { AuthChangeRequestDetail, EmailChangeRequestDetail, MailingListRequestDetail, NewAccountRequestDetail, UnlockRequestDetail, UserGroupRequestDetail } from '@portal/api';
 import { sampleAccount } from '@portal/shared/testing';
 
 export function sampleRow(overrides: Partial<RequestRow> = {}): RequestRow {
@@ -45,7 +37,7 @@ const base = {
   submitted_by: null,
   updates: [{ status: 'pending' as const, username: 'jane.doe', created: '2026-03-03T16:05:00', comment: 'Request submitted.' }],
   account: null,
-  decisions: ['approved', 'denied'] as const,
+  decisions: ['approved', 'denied'] as Decision[],
 };
 
 export function newAccountRequest(overrides: Partial<NewAccountRequestDetail> = {}): NewAccountRequestDetail {
@@ -61,7 +53,7 @@ export function newAccountRequest(overrides: Partial<NewAccountRequestDetail> = 
     certificate: null,
     decisions: ['approved', 'denied', 'incomplete'],
     ...overrides,
-  };
+  } as NewAccountRequestDetail;
 }
 
 export function emailChangeRequest(overrides: Partial<EmailChangeRequestDetail> = {}): EmailChangeRequestDetail {
@@ -73,7 +65,7 @@ export function emailChangeRequest(overrides: Partial<EmailChangeRequestDetail> 
     reason: 'Moved to a new team.',
     account: sampleAccount(),
     ...overrides,
-  };
+  } as EmailChangeRequestDetail;
 }
 
 export function authChangeRequest(overrides: Partial<AuthChangeRequestDetail> = {}): AuthChangeRequestDetail {
@@ -86,11 +78,11 @@ export function authChangeRequest(overrides: Partial<AuthChangeRequestDetail> = 
     reason: 'Lost my card. [GOVT SPONSOR: sponsor@example.mil]',
     account: sampleAccount({ authentication: ['certificate'] }),
     ...overrides,
-  };
+  } as AuthChangeRequestDetail;
 }
 
 export function unlockRequest(overrides: Partial<UnlockRequestDetail> = {}): UnlockRequestDetail {
-  return { ...base, kind: 'unlock', reason: 'Forgot my token.', account: sampleAccount({ active: false }), ...overrides };
+  return { ...base, kind: 'unlock', reason: 'Forgot my token.', account: sampleAccount({ active: false }), ...overrides } as UnlockRequestDetail;
 }
 
 export function userGroupRequest(overrides: Partial<UserGroupRequestDetail> = {}): UserGroupRequestDetail {
@@ -106,7 +98,7 @@ export function userGroupRequest(overrides: Partial<UserGroupRequestDetail> = {}
     groups: ['PORTAL-release'],
     reason: 'A new project.',
     ...overrides,
-  };
+  } as UserGroupRequestDetail;
 }
 
 export function mailingListRequest(overrides: Partial<MailingListRequestDetail> = {}): MailingListRequestDetail {
@@ -121,7 +113,7 @@ export function mailingListRequest(overrides: Partial<MailingListRequestDetail> 
     automatic_subscription: true,
     reason: 'Team announcements.',
     ...overrides,
-  };
+  } as MailingListRequestDetail;
 }
 
 export function searchRow(overrides: Partial<AccountSearchRow> = {}): AccountSearchRow {

@@ -10,10 +10,6 @@ export function required(message: string): Validator {
   return Object.assign(check, { isRequired: true });
 }
 
-export function maxLength(max: number, message = `Must be less than ${max} characters`): Validator {
-  return (value) => (typeof value === 'string' && value.length > max ? message : undefined);
-}
-
 /** Runs validators in order; the first message wins. */
 export function composeValidators(...validators: Validator[]): Validator {
   const check = (value: unknown) => {

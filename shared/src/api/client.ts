@@ -3,6 +3,7 @@
  * /accounts/rest (spec section 7). A body carrying an `error` field is a failure whatever the
  * status (spec section 8); a transport failure becomes the generic communication message.
  */
+import { pathOf, type AnyEndpoint, type InputOf, type ResponseOf } from '@portal/api';
 import { MESSAGES } from '../messages.js';
 
 export const API_BASE = '/accounts/rest';
@@ -88,6 +89,34 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     if (!(error instanceof ApiError && error.status === 403 && error.message === INVALID_XSRF)) throw error;
   }
   return send<T>(method, path, { ...options, headers: { ...options.headers, [XSRF_HEADER]: await antiForgeryToken() } });
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  /** Extra headers, e.g. the verification code as `Authorization: Bearer …`. */
+  readonly headers?: Record<string, string>;
+}
+
+/**
+ * Calls an endpoint defined in @portal/api with its typed input: the path parameters filled in,
+ * the query and the body sent, the anti-forgery header as the definition says. Answers the typed
+ * 200 body; any failure is an ApiError (see apiRequest).
+ *
+ *   const account = await call(getAccount, { params: { username } }, { signal });
+ */
+export function call<E extends AnyEndpoint>(endpoint: E, input: InputOf<E>, options: CallOptions = {}): Promise<ResponseOf<E>> {
+  const { params, query, body } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  return apiRequest<ResponseOf<E>>(endpoint.method, pathOf(endpoint, params, query), {
+    signal: options.signal,
+    headers: options.headers,
+    body,
+    xsrf: endpoint.xsrf,
+  });
+}
+
+/** An endpoint's address under /accounts/rest, for a plain link (a download the browser saves). */
+export function linkTo<E extends AnyEndpoint>(endpoint: E, input: Partial<Pick<{ params: Record<string, unknown>; query: Record<string, unknown> }, 'params' | 'query'>> = {}): string {
+  return `${API_BASE}${pathOf(endpoint, input.params, input.query)}`;
 }
 
 async function send<T>(method: Method, path: string, options: RequestOptions): Promise<T> {

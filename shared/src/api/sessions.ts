@@ -1,13 +1,14 @@
-/** Sessions and sign-in (spec section 7, "Sessions and login"). */
-import { isPermission, type Permission } from '../permissions.js';
-import { apiRequest, clearXsrfToken } from './client.js';
+/** Sessions and sign-in (spec section 7, "Sessions and login"): the session's life, which also decides the anti-forgery token's. */
+import * as api from '@portal/api';
+import { isPermission, type Permission, type SessionBody, type TokenSignIn } from '@portal/api';
+import { call, clearXsrfToken } from './client.js';
+
+export type { TokenSignIn };
 
 export interface Session {
   readonly username: string;
   readonly permissions: readonly Permission[];
 }
-
-type SessionBody = { username: string; permissions: string[] };
 
 function asSession(body: SessionBody): Session {
   return { username: body.username, permissions: body.permissions.filter(isPermission) };
@@ -17,21 +18,13 @@ type Options = { signal?: AbortSignal };
 
 /** GET /sessions/current: the signed-in user; an ApiError with status 401 when nobody is. */
 export async function getCurrentSession(options: Options = {}): Promise<Session> {
-  return asSession(await apiRequest<SessionBody>('GET', '/sessions/current', options));
-}
-
-export interface TokenSignIn {
-  /** Username or email. */
-  readonly id: string;
-  /** The website token. */
-  readonly token: string;
-  readonly botChallengeResponse: string;
+  return asSession(await call(api.getCurrentSession, {}, options));
 }
 
 /** POST /sessions. The session id changes, so the anti-forgery token is fetched afresh after. */
 export async function signInWithToken(credentials: TokenSignIn, options: Options = {}): Promise<Session> {
   try {
-    return asSession(await apiRequest<SessionBody>('POST', '/sessions', { ...options, body: credentials, xsrf: false }));
+    return asSession(await call(api.signInWithToken, { body: credentials }, options));
   } finally {
     clearXsrfToken();
   }
@@ -40,7 +33,7 @@ export async function signInWithToken(credentials: TokenSignIn, options: Options
 /** POST /cert/sessions: sign in with the client certificate the browser presents. */
 export async function signInWithCertificate(options: Options = {}): Promise<Session> {
   try {
-    return asSession(await apiRequest<SessionBody>('POST', '/cert/sessions', { ...options, body: {}, xsrf: false }));
+    return asSession(await call(api.signInWithCertificate, {}, options));
   } finally {
     clearXsrfToken();
   }
@@ -49,7 +42,7 @@ export async function signInWithCertificate(options: Options = {}): Promise<Sess
 /** GET /sessions/logout: ends the session on the server. */
 export async function signOut(options: Options = {}): Promise<void> {
   try {
-    await apiRequest<{ ok: boolean }>('GET', '/sessions/logout', options);
+    await call(api.signOut, {}, options);
   } finally {
     clearXsrfToken();
   }

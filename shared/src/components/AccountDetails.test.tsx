@@ -1,10 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
-import type { Account, Certificate } from '../api/accounts';
-import { DEFAULT_CONFIGURATION } from '../config';
-import { sampleAccount } from '../fakeApi';
-import { useConfigurationStore } from '../stores/configuration';
+import { DEFAULT_CONFIGURATION, type Account, type Certificate } from '@portal/api';
+import { useConfigurationStore } from '@portal/shared';
+import { sampleAccount } from '@portal/shared/testing';
 import { AccountDetails, authenticationMethod } from './AccountDetails';
 
 const certificate = (overrides: Partial<Certificate> = {}): Certificate => ({

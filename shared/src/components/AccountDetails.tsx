@@ -1,8 +1,8 @@
 import { Descriptions, Tag, Typography, type DescriptionsProps } from 'antd';
 import { useId, type ReactNode } from 'react';
-import { accountStatus, type Account, type AccountStatus } from '../api/accounts.js';
-import { formatDateTime } from '../dates.js';
-import { useConfiguration } from '../stores/configuration.js';
+import { accountStatus, type Account, type AccountStatus } from '@portal/api';
+import { formatDateTime } from './dates.js';
+import { useConfiguration } from '@portal/shared';
 import { CertificatePanel } from './CertificatePanel.js';
 
 const STATUS_COLOR: Record<AccountStatus, string> = { Active: 'success', Closed: 'default', Locked: 'error' };

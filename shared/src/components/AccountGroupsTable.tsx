@@ -1,6 +1,6 @@
 import { Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
-import type { AccountGroup } from '../api/accounts.js';
+import type { AccountGroup } from '@portal/api';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

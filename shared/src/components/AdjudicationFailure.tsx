@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
-import { contactAddress } from '../config.js';
-import { useConfiguration } from '../stores/configuration.js';
+import { contactAddress } from '@portal/api';
+import { useConfiguration } from '@portal/shared';
 
 /** Spec section 8: '{error} If the problem persists, contact {contact email}'. */
 export function adjudicationFailureText(error: string, contact: string): string {

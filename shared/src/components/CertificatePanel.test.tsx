@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
-import type { Certificate } from '../api/accounts';
-import { formatDateTime } from '../dates';
+import type { Certificate } from '@portal/api';
+import { formatDateTime } from './dates';
 import { CertificatePanel, isUsCitizenship } from './CertificatePanel';
 
 const sampleCertificate = (overrides: Partial<Certificate> = {}): Certificate => ({

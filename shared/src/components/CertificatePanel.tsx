@@ -1,7 +1,7 @@
 import { Descriptions, Tag, Typography, type DescriptionsProps } from 'antd';
 import { useId } from 'react';
-import type { Certificate, CertificateName } from '../api/accounts.js';
-import { formatDateTime } from '../dates.js';
+import type { Certificate, CertificateName } from '@portal/api';
+import { formatDateTime } from './dates.js';
 
 export const UNKNOWN_CITIZENSHIP = 'Unknown';
 

@@ -1,8 +1,6 @@
 import { Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../api/client.js';
-import { MESSAGES } from '../messages.js';
-import { PageTitle } from './PageTitle.js';
+import { ApiError, MESSAGES, PageTitle } from '@portal/shared';
 
 /** Did the server answer 404 (an unknown request, account or group)? */
 export function isNotFound(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { Button, Flex, Table, Typography, type TableColumnsType } from 'antd';
-import { SEARCH_PAGE_SIZE } from '../api/accountAdmin.js';
+import { PAGE_SIZE as SEARCH_PAGE_SIZE } from '@portal/api';
 
 export interface PagerProps {
   /** The index of the page's first row (0, 30, 60 …). */

@@ -2,8 +2,7 @@ import { Button, Form as AntForm, Input, Space } from 'antd';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { useSearchParams } from 'react-router-dom';
-import { SEARCH_TERM_REQUIRED } from '../api/accountAdmin.js';
-import { required } from '../validation.js';
+import { required, SEARCH_TERM_REQUIRED } from '@portal/api';
 
 const termRules = required(SEARCH_TERM_REQUIRED);
 

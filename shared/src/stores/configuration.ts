@@ -3,7 +3,7 @@
  * shared singleton package, so the host and the remotes see the same store.
  */
 import { create } from 'zustand';
-import { DEFAULT_CONFIGURATION, type PortalConfiguration } from '../config.js';
+import { DEFAULT_CONFIGURATION, type PortalConfiguration } from '@portal/api';
 
 export interface ConfigurationState {
   /** 'loading' until the host has asked the server once; then 'ready' (loaded or defaults). */

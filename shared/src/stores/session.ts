@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import { ApiError } from '../api/client.js';
 import { getCurrentSession, type Session } from '../api/sessions.js';
-import type { Permission } from '../permissions.js';
+import type { Permission } from '@portal/api';
 
 export type SessionStatus = 'unknown' | 'signed-in' | 'anonymous' | 'error';
 

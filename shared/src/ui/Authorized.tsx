@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Permission } from '../permissions.js';
+import type { Permission } from '@portal/api';
 import { useHasPermission } from '../stores/session.js';
 
 /** Shows its children only to a user holding the permission. The server refuses the rest anyway. */

@@ -1,4 +1,5 @@
-import { getBotChallenge } from '../api/botChallenge.js';
+import { getBotChallenge } from '@portal/api';
+import { call } from '../api/client.js';
 import type { AltchaWidgetElement } from 'altcha';
 import { Alert, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -28,7 +29,7 @@ export function SecurityChallenge({ generation, onSolved, error }: Props) {
     const controller = new AbortController();
     setLoadFailed(false);
     solvedRef.current(undefined);
-    Promise.all([import(/* webpackChunkName: "altcha" */ 'altcha'), getBotChallenge({ signal: controller.signal })])
+    Promise.all([import(/* webpackChunkName: "altcha" */ 'altcha'), call(getBotChallenge, {}, { signal: controller.signal }).then((answer) => answer.ok)])
       .then(async ([, challenge]) => {
         const element = widget.current;
         if (!element || controller.signal.aborted) return;

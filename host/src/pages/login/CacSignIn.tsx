@@ -1,4 +1,4 @@
-import { signInWithCertificate, type Session } from '@portal/shared';
+import { type Session, signInWithCertificate } from '@portal/shared';
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { asSignInFailure, SignInError, UNKNOWN_SERVER_ERROR, type SignInFailure } from './signInErrors';

@@ -1,4 +1,4 @@
-import { PageTitle, safeRedirect, useConfiguration, useConfigurationStore, useSessionStore, type Session } from '@portal/shared';
+import { PageTitle, safeRedirect, type Session, useConfiguration, useConfigurationStore, useSessionStore } from '@portal/shared';
 import { Button, Card, Radio, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { required, SecurityChallenge, signInWithToken, TextField, useChallengeSolution, type Session } from '@portal/shared';
+import { required } from '@portal/api';
+import { SecurityChallenge, type Session, signInWithToken, TextField, useChallengeSolution } from '@portal/shared';
 import { Button, Form as AntForm } from 'antd';
 import { useState } from 'react';
 import { Form } from 'react-final-form';

@@ -3,7 +3,8 @@
  * show them: contact and address, organization, supervisor, and the reason for the account,
  * each with the shared rule the server also runs.
  */
-import { LIMITS, MAX_MAIL_ADDRESS_LENGTH, PROFILE_RULES, TextAreaField, TextField } from '@portal/shared';
+import { LIMITS, MAX_MAIL_ADDRESS_LENGTH, PROFILE_RULES } from '@portal/api';
+import { TextAreaField, TextField } from '@portal/shared';
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 

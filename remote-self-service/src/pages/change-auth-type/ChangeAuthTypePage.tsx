@@ -5,25 +5,9 @@
  * presenting the card's certificate with the call. Success: /profile with 'Change
  * authentication type request sent.'.
  */
-import {
-  composeValidators,
-  FormSubmitError,
-  lengthAtMost,
-  LIMITS,
-  PageTitle,
-  requestCertificateAuthentication,
-  requestTokenAuthentication,
-  required,
-  RULE_MESSAGES,
-  sponsorEmailRules,
-  TextAreaField,
-  TextField,
-  useConfiguration,
-  useNavigateWithFeedback,
-  useSessionStore,
-  withSponsor,
-  type Account,
-} from '@portal/shared';
+import { type Account, composeValidators, lengthAtMost, LIMITS, required, RULE_MESSAGES, sponsorEmailRules, withSponsor } from '@portal/api';
+import { FormSubmitError, PageTitle, TextAreaField, TextField, useConfiguration, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
+import { requestCertificateAuthentication, requestTokenAuthentication } from '../../api/account';
 import { Alert, Button, Form as AntForm, Skeleton, Space, Typography } from 'antd';
 import { Form } from 'react-final-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { MODAL_WIDTH, RULE_MESSAGES } from '@portal/shared';
+import { RULE_MESSAGES } from '@portal/api';
+import { MODAL_WIDTH } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configure, fakeServer, renderPage, sampleAccount, signIn, type FakeAnswer } from '@portal/shared/testing';

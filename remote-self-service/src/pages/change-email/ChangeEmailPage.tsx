@@ -5,30 +5,9 @@
  * goes to /profile (own) or back to the account's administration page (surrogate) with
  * 'Successfully requested email change.'.
  */
-import {
-  CheckboxField,
-  composeValidators,
-  ConfirmModal,
-  email,
-  emailExists,
-  FormSubmitError,
-  lengthAtMost,
-  LIMITS,
-  MAX_MAIL_ADDRESS_LENGTH,
-  MESSAGES,
-  mustBeChecked,
-  PageTitle,
-  requestEmailChange,
-  required,
-  RULE_MESSAGES,
-  TextAreaField,
-  TextField,
-  useConfirmation,
-  useNavigateWithFeedback,
-  useSessionStore,
-  type Account,
-  type Validator,
-} from '@portal/shared';
+import { type Account, composeValidators, email, lengthAtMost, LIMITS, MAX_MAIL_ADDRESS_LENGTH, required, RULE_MESSAGES, type Validator } from '@portal/api';
+import { CheckboxField, ConfirmModal, FormSubmitError, MESSAGES, mustBeChecked, PageTitle, TextAreaField, TextField, useConfirmation, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
+import { emailExists, requestEmailChange } from '../../api/account';
 import { Alert, Button, Form as AntForm, Input, Skeleton, Space, Typography } from 'antd';
 import type { SubmissionErrors } from 'final-form';
 import { useMemo } from 'react';

@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
+import type { AccountGroup } from '@portal/api';
 import { configure, fakeServer, renderPage, sampleAccount, signIn } from '@portal/shared/testing';
 import { AUTH_CHANGE_PENDING, EMAIL_CHANGE_PENDING, NO_GROUPS, PROFILE_LOAD_ERROR, ProfilePage } from './ProfilePage';
 
 const open = () => renderPage(<ProfilePage />, { path: '/profile', entries: ['/profile'] });
 
-const groups = [
+const groups: AccountGroup[] = [
   { user_group: 'PORTAL', name: 'Portal Team', role: 'user', notification: 'low', special: ['PORTAL-release'] },
   { user_group: 'DEVOPS', name: 'DevOps Community', role: null, notification: 'none', special: [] },
 ];

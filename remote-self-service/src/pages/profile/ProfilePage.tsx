@@ -2,15 +2,9 @@
  * /profile, 'User Profile: {username}' (spec section 2): links to the user's other screens (or a
  * note where a request is pending), the account details panel and the groups table.
  */
-import {
-  AccountGroupsTable,
-  AccountDetails,
-  PageTitle,
-  useConfiguration,
-  useHasPermission,
-  useSessionStore,
-  type Account,
-} from '@portal/shared';
+import { type Account } from '@portal/api';
+import { PageTitle, useConfiguration, useHasPermission, useSessionStore } from '@portal/shared';
+import { AccountDetails, AccountGroupsTable } from '@portal/shared/components';
 import { Alert, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

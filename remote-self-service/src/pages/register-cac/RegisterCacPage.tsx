@@ -3,7 +3,8 @@
  * verification the browser presents the smart card's certificate with the call; the success
  * text depends on whether registrations are approved automatically.
  */
-import { FormSubmitError, LIMITS, lengthAtMost, PageTitle, submissionErrors, TextAreaField, useConfiguration } from '@portal/shared';
+import { lengthAtMost, LIMITS } from '@portal/api';
+import { FormSubmitError, PageTitle, submissionErrors, TextAreaField, useConfiguration } from '@portal/shared';
 import { Alert, Button, Form as AntForm, Result } from 'antd';
 import { useState } from 'react';
 import { Form } from 'react-final-form';

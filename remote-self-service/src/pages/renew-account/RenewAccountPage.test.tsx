@@ -1,4 +1,5 @@
-import { RULE_MESSAGES, useSessionStore } from '@portal/shared';
+import { RULE_MESSAGES } from '@portal/api';
+import { useSessionStore } from '@portal/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configure, fakeServer, renderPage, signIn } from '@portal/shared/testing';

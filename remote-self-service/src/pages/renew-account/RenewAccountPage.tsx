@@ -4,7 +4,9 @@
  * session is asked for again (it now carries the account's usual permissions) and the user goes
  * to /profile.
  */
-import { CheckboxField, FormSubmitError, mustBeChecked, PageTitle, requestRenewal, RULE_MESSAGES, submissionErrors, useConfiguration, useSessionStore } from '@portal/shared';
+import { RULE_MESSAGES } from '@portal/api';
+import { CheckboxField, FormSubmitError, mustBeChecked, PageTitle, submissionErrors, useConfiguration, useSessionStore } from '@portal/shared';
+import { requestRenewal } from '../../api/account';
 import { Button, Form as AntForm, Typography } from 'antd';
 import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';

@@ -4,24 +4,8 @@
  * smart-card support the applicant signs up with the CAC (the browser presents it) or asks for a
  * CAC exception, naming a US Government sponsor. Then 'Submission Success'.
  */
-import {
-  ACCOUNT_REQUEST_RULES,
-  ApiError,
-  contactAddress,
-  FormSubmitError,
-  LIMITS,
-  MAX_MAIL_ADDRESS_LENGTH,
-  PageTitle,
-  RULE_MESSAGES,
-  SecurityChallenge,
-  sponsorEmailRules,
-  submissionErrors,
-  TextField,
-  useChallengeSolution,
-  useConfiguration,
-  withSponsor,
-  type Validator,
-} from '@portal/shared';
+import { ACCOUNT_REQUEST_RULES, contactAddress, LIMITS, MAX_MAIL_ADDRESS_LENGTH, RULE_MESSAGES, sponsorEmailRules, type Validator, withSponsor } from '@portal/api';
+import { ApiError, FormSubmitError, PageTitle, SecurityChallenge, submissionErrors, TextField, useChallengeSolution, useConfiguration } from '@portal/shared';
 import { Alert, Button, Form as AntForm, Radio, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';

@@ -3,17 +3,8 @@
  * the request's status and the adjudicator's comment; when the adjudicator asked for more
  * information the applicant answers here, and the request goes back to the queue.
  */
-import {
-  composeValidators,
-  FormSubmitError,
-  LIMITS,
-  lengthAtMost,
-  PageTitle,
-  required,
-  RULE_MESSAGES,
-  submissionErrors,
-  TextAreaField,
-} from '@portal/shared';
+import { composeValidators, lengthAtMost, LIMITS, required, RULE_MESSAGES } from '@portal/api';
+import { FormSubmitError, PageTitle, submissionErrors, TextAreaField } from '@portal/shared';
 import { Alert, Button, Descriptions, Form as AntForm, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { Form } from 'react-final-form';

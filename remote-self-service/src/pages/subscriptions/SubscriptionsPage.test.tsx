@@ -1,4 +1,4 @@
-import { SYNC_NOTICES } from '@portal/shared';
+import { SYNC_NOTICES } from '@portal/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configure, fakeServer, renderPage, signIn, type FakeAnswer } from '@portal/shared/testing';

@@ -4,22 +4,9 @@
  * services held through a group are ticked and locked; without EDIT_SUBSCRIPTIONS every box is
  * locked. ?service=<id> names a service whose site sent the user here for lack of it.
  */
-import {
-  ApiError,
-  getSubscriptions,
-  holdsService,
-  PageTitle,
-  SERVICE_INFO,
-  SERVICES,
-  setSubscription,
-  supportedServices,
-  SYNC_NOTICES,
-  useConfiguration,
-  useHasPermission,
-  useSessionStore,
-  type Service,
-  type Subscriptions,
-} from '@portal/shared';
+import { holdsService, type Service, SERVICE_INFO, SERVICES, supportedServices, SYNC_NOTICES } from '@portal/api';
+import { ApiError, PageTitle, useConfiguration, useHasPermission, useSessionStore } from '@portal/shared';
+import { getSubscriptions, setSubscription, type Subscriptions } from '../../api/account';
 import { Alert, Card, Checkbox, Empty, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

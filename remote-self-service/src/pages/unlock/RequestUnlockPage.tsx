@@ -2,7 +2,8 @@
  * /request-unlock (spec sections 2 and 4): verification (a locked account counts as verified),
  * then the reason; the views are form, success, unable and error, chosen by the answer's code.
  */
-import { ApiError, composeValidators, LIMITS, lengthAtMost, PageTitle, required, RULE_MESSAGES, TextAreaField } from '@portal/shared';
+import { composeValidators, lengthAtMost, LIMITS, required, RULE_MESSAGES } from '@portal/api';
+import { ApiError, PageTitle, TextAreaField } from '@portal/shared';
 import { Alert, Button, Form as AntForm, Result } from 'antd';
 import { useState } from 'react';
 import { Form } from 'react-final-form';

@@ -4,19 +4,9 @@
  * messages under their fields, anything else below the submit button; success goes to
  * /profile with 'Profile updated successfully.'.
  */
-import {
-  FormSubmitError,
-  PageTitle,
-  PROFILE_RULES,
-  profileUpdate,
-  profileValues,
-  updateAccount,
-  useHasPermission,
-  useNavigateWithFeedback,
-  useSessionStore,
-  type Account,
-  type ProfileValues,
-} from '@portal/shared';
+import { type Account, PROFILE_RULES, profileUpdate, profileValues, type ProfileValues } from '@portal/api';
+import { FormSubmitError, PageTitle, useHasPermission, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
+import { updateAccount } from '../../api/account';
 import { Alert, Button, Form as AntForm, Input, Skeleton, Space } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { Form } from 'react-final-form';

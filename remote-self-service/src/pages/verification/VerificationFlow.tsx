@@ -3,19 +3,8 @@
  * challenge, then the 6-digit code mailed to that address, then the page's content, which
  * receives the verified address and code (its calls carry the code as a Bearer token).
  */
-import {
-  ApiError,
-  composeValidators,
-  email as emailRule,
-  RULE_MESSAGES,
-  required,
-  SecurityChallenge,
-  useChallengeSolution,
-  submissionErrors,
-  FormSubmitError,
-  TextField,
-  VERIFICATION_CODE,
-} from '@portal/shared';
+import { composeValidators, email as emailRule, required, RULE_MESSAGES, VERIFICATION_CODE } from '@portal/api';
+import { ApiError, FormSubmitError, SecurityChallenge, submissionErrors, TextField, useChallengeSolution } from '@portal/shared';
 import { Alert, Button, Form as AntForm, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Form } from 'react-final-form';

@@ -1,7 +1,7 @@
 import { Checkbox, Form } from 'antd';
 import type { ReactNode } from 'react';
 import { Field } from 'react-final-form';
-import type { Validator } from '../../validation.js';
+import type { Validator } from '@portal/api';
 
 /** A box that must be ticked (a certification): `message` until it is. */
 export function mustBeChecked(message: string): Validator {

@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { Field } from 'react-final-form';
-import type { Validator } from '../../validation.js';
+import type { Validator } from '@portal/api';
 
 export interface TextAreaFieldProps {
   readonly name: string;

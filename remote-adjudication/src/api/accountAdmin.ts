@@ -1,0 +1,48 @@
+/**
+ * Account administration calls (spec sections 3, 4 and 7; definitions in @portal/api
+ * accounts/account-admin.ts): the search, lock, unlock, close and the history export.
+ */
+import * as api from '@portal/api';
+import { PAGE_SIZE, type Account, type AccountSearchPage } from '@portal/api';
+import { call, linkTo } from '@portal/shared';
+
+type Options = { readonly signal?: AbortSignal };
+
+export interface AccountSearchQuery {
+  readonly term: string;
+  readonly start_index: number;
+  /** Only members of this user group ('Add User To Group'). */
+  readonly group_id?: string;
+}
+
+/** Every word of the trimmed term matches the start of the username, a name or the email; 30 a page. */
+export function searchAccounts(query: AccountSearchQuery, options: Options = {}): Promise<AccountSearchPage> {
+  const body = {
+    term: query.term.trim(),
+    starts_with: true,
+    start_index: query.start_index,
+    max_results: PAGE_SIZE,
+    ...(query.group_id === undefined ? {} : { group_id: query.group_id }),
+  };
+  return call(api.searchAccounts, { body }, options);
+}
+
+/** An active account becomes locked (reason required). */
+export function lockAccount(username: string, comment: string, options: Options = {}): Promise<Account> {
+  return call(api.lockAccount, { params: { username }, body: { comment } }, options);
+}
+
+/** A locked account becomes active (reason optional). */
+export function unlockAccount(username: string, comment: string, options: Options = {}): Promise<Account> {
+  return call(api.unlockAccount, { params: { username }, body: { comment } }, options);
+}
+
+/** The account is closed (reason required). */
+export function closeAccount(username: string, reason: string, options: Options = {}): Promise<Account> {
+  return call(api.closeAccount, { body: { username, reason } }, options);
+}
+
+/** The history export: a plain link (the session cookie goes with it). */
+export function accountHistoryUrl(username: string): string {
+  return linkTo(api.accountHistoryCsv, { params: { username } });
+}
