@@ -18,7 +18,7 @@ import { DatabaseInUseError } from './db/lock.js';
 import { migrate, MigrationError } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { sendControlRequest, type ControlRequest, type ControlResults } from './control.js';
-import { ApiError } from './errors.js';
+import { DomainError } from './errors.js';
 import { adminInputProblems, createSiteAdmin } from './services/admin.js';
 import { listMail, type ListedMail } from './services/mail.js';
 
@@ -207,7 +207,7 @@ async function main(argv: string[]): Promise<void> {
   } catch (error) {
     if (error instanceof UsageError) exit(2, `${error.message}\n\n${USAGE}`);
     if (error instanceof ConfigError) exit(1, ['Configuration error:', ...error.problems.map((p) => `  - ${p}`)].join('\n'));
-    if (error instanceof CommandError || error instanceof ApiError || error instanceof MigrationError) {
+    if (error instanceof CommandError || error instanceof DomainError || error instanceof MigrationError) {
       exit(1, `${failure}: ${error.message}`);
     }
     exit(1, `${failure}: ${(error as Error).message}`);

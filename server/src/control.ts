@@ -8,7 +8,7 @@ import { existsSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import type { Database } from './db/database.js';
-import { ApiError } from './errors.js';
+import { DomainError } from './errors.js';
 import { createSiteAdmin, type CreatedAdmin } from './services/admin.js';
 import { listMail, type ListedMail } from './services/mail.js';
 
@@ -48,7 +48,7 @@ async function handle(db: Database, request: unknown): Promise<ControlResponse> 
         return { ok: false, error: `Unknown command '${String(command)}'.` };
     }
   } catch (error) {
-    if (error instanceof ApiError) return { ok: false, error: error.message };
+    if (error instanceof DomainError) return { ok: false, error: error.message };
     throw error;
   }
 }

@@ -10,7 +10,7 @@ import { bindCertificate } from '../src/repositories/certificates.js';
 import { isUniqueViolation } from '../src/repositories/self-requests.js';
 import { DEFAULT_CONFIGURATION } from '@portal/shared/config';
 import type { Database } from '../src/db/database.js';
-import type { ApiError } from '../src/errors.js';
+import { httpStatusOf } from '../src/plugins/error-handler.js';
 import { permissionsOf } from '../src/services/roles.js';
 import { requestAuthChangeToToken, requestEmailChange, splitSponsor } from '../src/services/self-requests.js';
 import { createAccount } from './auth-helpers.js';
@@ -279,13 +279,13 @@ for (const kind of DATABASE_KINDS) {
         const actor = { id: account.id, username: account.username, permissions: permissionsOf(['user']) };
         await assert.rejects(
           requestEmailChange({ db: blind, clock, config: DEFAULT_CONFIGURATION }, actor, { username: account.username, email: `second.${account.username}@example.test`, reason: 'Second' }),
-          (error: ApiError) => error.statusCode === 409 && error.message === EMAIL_PENDING.error,
+          (error: Error) => httpStatusOf(error) === 409 && error.message === EMAIL_PENDING.error,
         );
         await db.query("update accounts set authentication = '{certificate,token}' where id = $1", [account.id]);
         await requestAuthChangeToToken({ db, clock, config: DEFAULT_CONFIGURATION }, actor, { reason: 'One [GOVT SPONSOR: a@agency.test]' });
         await assert.rejects(
           requestAuthChangeToToken({ db: blind, clock, config: DEFAULT_CONFIGURATION }, actor, { reason: 'Two [GOVT SPONSOR: a@agency.test]' }),
-          (error: ApiError) => error.statusCode === 409 && error.message === AUTH_PENDING.error,
+          (error: Error) => httpStatusOf(error) === 409 && error.message === AUTH_PENDING.error,
         );
         assert.equal((await requestsOf(account.id)).length, 2);
         assert.equal((await mailsTo(`second.${account.username}@example.test`)).length, 0, 'the rolled-back request mailed nothing');

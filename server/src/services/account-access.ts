@@ -8,7 +8,7 @@
 import type { PortalConfiguration } from '@portal/shared/config';
 import type { Permission } from '@portal/shared/permissions';
 import type { Database } from '../db/database.js';
-import { ApiError } from '../errors.js';
+import { ForbiddenError, NotFoundError } from '../errors.js';
 import { MESSAGES } from '../messages.js';
 import { findAccountByUsername, findAccountRecordById, type AccountRecord } from '../repositories/account-view.js';
 import { SELF_SERVICE_MESSAGES } from '../self-service-messages.js';
@@ -51,11 +51,11 @@ export async function targetAccount(db: Database, actor: Actor, username: string
   const own = isOwner(actor, username);
   if (own && (rule.own === null || holds(actor, rule.own))) {
     const account = await findAccountRecordById(db, actor.id);
-    if (!account) throw new ApiError(404, SELF_SERVICE_MESSAGES.accountNotFound);
+    if (!account) throw new NotFoundError(SELF_SERVICE_MESSAGES.accountNotFound);
     return { account, own };
   }
-  if (!holds(actor, rule.any)) throw new ApiError(403, MESSAGES.forbidden);
+  if (!holds(actor, rule.any)) throw new ForbiddenError(MESSAGES.forbidden);
   const account = await findAccountByUsername(db, username);
-  if (!account) throw new ApiError(404, SELF_SERVICE_MESSAGES.accountNotFound);
+  if (!account) throw new NotFoundError(SELF_SERVICE_MESSAGES.accountNotFound);
   return { account, own };
 }

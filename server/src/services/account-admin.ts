@@ -11,7 +11,7 @@ import { LIMITS, lengthAtMost, RULE_MESSAGES, validateFields } from '@portal/sha
 import { composeValidators, required, type Validator } from '@portal/shared/validation';
 import { ACCOUNT_ACTIONS, ADJUDICATION_COMMENTS, ADJUDICATION_MESSAGES } from '../adjudication-messages.js';
 import type { Queryable } from '../db/database.js';
-import { ApiError, fieldError } from '../errors.js';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import {
   closeAccountRow,
   decidePendingRequests,
@@ -69,7 +69,7 @@ export function searchWords(term: string): string[] {
  */
 export async function searchAccounts(context: SelfServiceContext, body: SearchBody): Promise<SearchAnswer> {
   const errors = validateFields(SEARCH_RULES, { term: body.term });
-  if (Object.keys(errors).length > 0) throw fieldError(errors);
+  if (Object.keys(errors).length > 0) throw InvalidInputError.ofFields(errors);
   const groupId = body.group_id?.trim();
   const { rows, hasMore } = await findAccounts(context.db, {
     words: searchWords(body.term ?? ''),
@@ -91,13 +91,13 @@ const optionalReason = lengthAtMost(LIMITS.reason);
 /** The reason of a change, trimmed; 400 with the field's message when the rule refuses it. */
 function checkedReason(field: 'comment' | 'reason', value: string | undefined, rule: Validator): string {
   const message = rule(value);
-  if (message) throw fieldError({ [field]: message });
+  if (message) throw InvalidInputError.ofFields({ [field]: message });
   return (value ?? '').trim();
 }
 
 /** Nobody locks or closes their own account. */
 function refuseOwn(actor: Actor, username: string): void {
-  if (isOwner(actor, username)) throw new ApiError(403, ADJUDICATION_MESSAGES.ownAccount);
+  if (isOwner(actor, username)) throw new ForbiddenError(ADJUDICATION_MESSAGES.ownAccount);
 }
 
 /**
@@ -111,10 +111,10 @@ async function changeAccount(
 ): Promise<AccountView> {
   return context.db.transaction(async (tx) => {
     const account = await findAccountForUpdate(tx, username);
-    if (!account) throw new ApiError(404, SELF_SERVICE_MESSAGES.accountNotFound);
+    if (!account) throw new NotFoundError(SELF_SERVICE_MESSAGES.accountNotFound);
     await change(tx, account, context.clock.now());
     const record = await findAccountRecordById(tx, account.id);
-    if (!record) throw new ApiError(404, SELF_SERVICE_MESSAGES.accountNotFound);
+    if (!record) throw new NotFoundError(SELF_SERVICE_MESSAGES.accountNotFound);
     return accountView(tx, record);
   });
 }
@@ -133,8 +133,8 @@ export async function lockAccount(context: SelfServiceContext, actor: Actor, use
   refuseOwn(actor, username);
   const reason = checkedReason('comment', body.comment, requiredReason);
   return changeAccount(context, username, async (tx, account, at) => {
-    if (account.closed) throw new ApiError(409, ADJUDICATION_MESSAGES.isClosed(account.username));
-    if (!account.active || !(await lockAccountRow(tx, account.id))) throw new ApiError(409, ADJUDICATION_MESSAGES.alreadyLocked(account.username));
+    if (account.closed) throw new ConflictError(ADJUDICATION_MESSAGES.isClosed(account.username));
+    if (!account.active || !(await lockAccountRow(tx, account.id))) throw new ConflictError(ADJUDICATION_MESSAGES.alreadyLocked(account.username));
     await deleteAccountSessions(tx, account.id);
     await addAccountUpdate(tx, { accountId: account.id, action: ACCOUNT_ACTIONS.locked, comment: reason, username: actor.username, active: false, at });
     await enqueueMail(
@@ -166,11 +166,11 @@ export async function lockAccount(context: SelfServiceContext, actor: Actor, use
 export async function unlockAccount(context: SelfServiceContext, actor: Actor, username: string, body: { comment?: string }): Promise<AccountView> {
   const reason = checkedReason('comment', body.comment, optionalReason);
   return changeAccount(context, username, async (tx, account, at) => {
-    if (account.closed) throw new ApiError(409, ADJUDICATION_MESSAGES.isClosed(account.username));
+    if (account.closed) throw new ConflictError(ADJUDICATION_MESSAGES.isClosed(account.username));
     const unlocked =
       !account.active &&
       (await unlockAccountRow(tx, account.id, { action: ACCOUNT_ACTIONS.unlocked, comment: reason, username: actor.username, at }));
-    if (!unlocked) throw new ApiError(409, ADJUDICATION_MESSAGES.notLocked(account.username));
+    if (!unlocked) throw new ConflictError(ADJUDICATION_MESSAGES.notLocked(account.username));
     const approved = await decidePendingRequests(tx, {
       accountId: account.id,
       kind: 'unlock',
@@ -209,7 +209,7 @@ export async function closeAccount(context: SelfServiceContext, actor: Actor, bo
   refuseOwn(actor, body.username);
   const reason = checkedReason('reason', body.reason, requiredReason);
   return changeAccount(context, body.username, async (tx, account, at) => {
-    if (account.closed || !(await closeAccountRow(tx, account.id))) throw new ApiError(409, ADJUDICATION_MESSAGES.alreadyClosed(account.username));
+    if (account.closed || !(await closeAccountRow(tx, account.id))) throw new ConflictError(ADJUDICATION_MESSAGES.alreadyClosed(account.username));
     await deleteAccountSessions(tx, account.id);
     const denied = await decidePendingRequests(tx, {
       accountId: account.id,
@@ -282,6 +282,6 @@ export function historyFileName(username: string): string {
 /** GET /accounts/{username}/history.csv (VIEW_ACCOUNT): the file's name and text; 404 for an unknown account. */
 export async function accountHistoryCsv(context: SelfServiceContext, username: string): Promise<{ fileName: string; csv: string }> {
   const account = await findAccountByUsername(context.db, username);
-  if (!account) throw new ApiError(404, SELF_SERVICE_MESSAGES.accountNotFound);
+  if (!account) throw new NotFoundError(SELF_SERVICE_MESSAGES.accountNotFound);
   return { fileName: historyFileName(account.username), csv: historyCsv(await findAccountHistory(context.db, account.id)) };
 }

@@ -11,7 +11,7 @@
  */
 import { composeValidators, required } from '@portal/shared/validation';
 import { ACCOUNT_REQUEST_RULES, LIMITS, lengthAtMost, validateFields, type AccountRequestField } from '@portal/shared/rules';
-import { ApiError, fieldError } from '../errors.js';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
 import { accountExists } from '../repositories/accounts.js';
 import { findAccountIdByCertificateIdentity, type CertificateDetails } from '../repositories/certificates.js';
 import {
@@ -113,10 +113,10 @@ export async function submitAccountRequest(context: SecurityContext, body: Accou
   if (problems.email === undefined && isPersonalEmail(raw.email, context.settings.personalEmailDomains)) {
     problems.email = VISITOR_MESSAGES.personalEmail;
   }
-  if (Object.keys(problems).length > 0) throw fieldError(problems);
+  if (Object.keys(problems).length > 0) throw InvalidInputError.ofFields(problems);
   const certificate = options.withCertificate ? options.certificate : undefined;
-  if (options.withCertificate && !certificate) throw new ApiError(400, VISITOR_MESSAGES.noCertificate);
-  if (!(await acceptBotChallengeResponse(context, body.botChallengeResponse ?? ''))) throw new ApiError(400, VISITOR_MESSAGES.invalidChallenge);
+  if (options.withCertificate && !certificate) throw new InvalidInputError(VISITOR_MESSAGES.noCertificate);
+  if (!(await acceptBotChallengeResponse(context, body.botChallengeResponse ?? ''))) throw new InvalidInputError(VISITOR_MESSAGES.invalidChallenge);
 
   const request = Object.fromEntries(Object.entries(raw).map(([field, value]) => [field, value.trim()])) as FlatAccountRequest;
   try {
@@ -126,9 +126,9 @@ export async function submitAccountRequest(context: SecurityContext, body: Accou
       const taken: Partial<Record<AccountRequestField, string>> = {};
       if (account.username || open.username) taken.username = VISITOR_MESSAGES.usernameTaken;
       if (account.email || open.email) taken.email = VISITOR_MESSAGES.emailInUse;
-      if (Object.keys(taken).length > 0) throw fieldError(taken, 409);
+      if (Object.keys(taken).length > 0) throw ConflictError.ofFields(taken);
       if (certificate && (await findAccountIdByCertificateIdentity(tx, certificate.identity)) !== undefined) {
-        throw new ApiError(409, VISITOR_MESSAGES.certificateTaken);
+        throw new ConflictError(VISITOR_MESSAGES.certificateTaken);
       }
       const now = context.clock.now();
       const id = await insertRequest(tx, {
@@ -161,8 +161,8 @@ export async function submitAccountRequest(context: SecurityContext, body: Accou
       return id;
     });
   } catch (error) {
-    if (isUniqueViolation(error, REQUEST_UNIQUE_INDEXES.openNewUsername)) throw fieldError({ username: VISITOR_MESSAGES.usernameTaken }, 409);
-    if (isUniqueViolation(error, REQUEST_UNIQUE_INDEXES.openNewEmail)) throw fieldError({ email: VISITOR_MESSAGES.emailInUse }, 409);
+    if (isUniqueViolation(error, REQUEST_UNIQUE_INDEXES.openNewUsername)) throw ConflictError.ofFields({ username: VISITOR_MESSAGES.usernameTaken });
+    if (isUniqueViolation(error, REQUEST_UNIQUE_INDEXES.openNewEmail)) throw ConflictError.ofFields({ email: VISITOR_MESSAGES.emailInUse });
     throw error;
   }
 }
@@ -178,7 +178,7 @@ export interface AccountRequestStatus {
 export async function accountRequestStatus(context: SecurityContext, email: string, authorization: string | undefined): Promise<AccountRequestStatus> {
   const verified = await checkCode(context, email, authorization);
   const request = await findLatestNewRequestByEmail(context.db, verified.email);
-  if (!request) throw new ApiError(404, VISITOR_MESSAGES.noNewRequest);
+  if (!request) throw new NotFoundError(VISITOR_MESSAGES.noNewRequest);
   return { status: request.status, comment: request.comment, username: request.username, awaiting_response: request.status === 'incomplete' };
 }
 
@@ -194,15 +194,15 @@ export async function respondToAccountRequest(
   input: { email: string; username: string; comment: string; authorization: string | undefined },
 ): Promise<void> {
   const problems = validateFields(RESPONSE_RULES, { comment: input.comment });
-  if (Object.keys(problems).length > 0) throw fieldError(problems);
+  if (Object.keys(problems).length > 0) throw InvalidInputError.ofFields(problems);
   const verified = await checkCode(context, input.email, input.authorization);
   await context.db.transaction(async (tx) => {
     const request = await findOpenNewRequestForUpdate(tx, { email: verified.email, username: input.username, status: 'incomplete' });
-    if (!request) throw new ApiError(409, VISITOR_MESSAGES.notAwaitingResponse);
+    if (!request) throw new ConflictError(VISITOR_MESSAGES.notAwaitingResponse);
     await useVerifiedCode(tx, context, verified);
     const now = context.clock.now();
     if (!(await setRequestStatus(tx, request.id, { status: 'pending', at: now, from: 'incomplete' }))) {
-      throw new ApiError(409, VISITOR_MESSAGES.notAwaitingResponse);
+      throw new ConflictError(VISITOR_MESSAGES.notAwaitingResponse);
     }
     await insertRequestUpdate(tx, { requestId: request.id, status: 'pending', username: request.username, comment: input.comment.trim(), createdAt: now });
   });

@@ -5,7 +5,7 @@
  */
 import { LIMITS, lengthAtMost, PROFILE_RULES, RULE_MESSAGES, validateFields } from '@portal/shared/rules';
 import { composeValidators, required } from '@portal/shared/validation';
-import { ApiError, fieldError } from '../errors.js';
+import { ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import { MESSAGES } from '../messages.js';
 import { addAccountUpdate } from '../repositories/accounts.js';
 import { setLastCertified, updateProfile as writeProfile, type ProfileFields } from '../repositories/account-changes.js';
@@ -214,10 +214,10 @@ export async function updateProfile(context: SelfServiceContext, actor: Actor, u
   const { account } = await targetAccount(context.db, actor, username, { own: 'allow-profilechange', any: 'EDIT_ACCOUNT' });
   const flat = flattenProfile(body);
   const errors = validateFields(PROFILE_RULES, flat);
-  if (Object.keys(errors).length > 0) throw fieldError(errors);
+  if (Object.keys(errors).length > 0) throw InvalidInputError.ofFields(errors);
   const profile = Object.fromEntries(Object.entries(flat).map(([k, v]) => [k, (v ?? '').trim()])) as unknown as ProfileFields;
   return context.db.transaction(async (tx) => {
-    if (!(await writeProfile(tx, account.id, profile))) throw new ApiError(404, SELF_SERVICE_MESSAGES.accountNotFound);
+    if (!(await writeProfile(tx, account.id, profile))) throw new NotFoundError(SELF_SERVICE_MESSAGES.accountNotFound);
     await addAccountUpdate(tx, { accountId: account.id, comment: SELF_SERVICE_COMMENTS.profileUpdated, username: actor.username, active: account.active });
     return accountView(tx, { ...account, ...profile });
   });
@@ -234,12 +234,12 @@ export const renewalReasonRule = composeValidators(required(RULE_MESSAGES.reason
  * the reason ('Certifying' from the screen).
  */
 export async function renewAccount(context: SelfServiceContext, actor: Actor, body: { username: string; reason: string }): Promise<void> {
-  if (!isOwner(actor, body.username)) throw new ApiError(403, MESSAGES.forbidden);
+  if (!isOwner(actor, body.username)) throw new ForbiddenError(MESSAGES.forbidden);
   const message = renewalReasonRule(body.reason);
-  if (message) throw fieldError({ reason: message });
+  if (message) throw InvalidInputError.ofFields({ reason: message });
   const reason = body.reason.trim();
   await context.db.transaction(async (tx) => {
-    if (!(await setLastCertified(tx, actor.id, context.clock.now()))) throw new ApiError(404, SELF_SERVICE_MESSAGES.accountNotFound);
+    if (!(await setLastCertified(tx, actor.id, context.clock.now()))) throw new NotFoundError(SELF_SERVICE_MESSAGES.accountNotFound);
     await addAccountUpdate(tx, { accountId: actor.id, comment: SELF_SERVICE_COMMENTS.renewed(reason), username: actor.username, active: true });
   });
 }

@@ -9,7 +9,7 @@ import { LIMITS, lengthAtMost, RULE_MESSAGES } from '@portal/shared/rules';
 import { composeValidators, required, type Validator } from '@portal/shared/validation';
 import { ACCOUNT_ACTIONS, ADJUDICATION_COMMENTS, ADJUDICATION_MESSAGES } from '../adjudication-messages.js';
 import type { Queryable } from '../db/database.js';
-import { ApiError, fieldError } from '../errors.js';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import { findAccountRecordById, type AccountRecord } from '../repositories/account-view.js';
 import { accountExists, addAccountRole, addAccountUpdate, insertAccount, setWebsiteTokenHash, unlockAccount } from '../repositories/accounts.js';
 import { bindCertificate, findAccountIdByCertificateIdentity, removeCertificates, type CertificateDetails } from '../repositories/certificates.js';
@@ -155,7 +155,7 @@ export async function requestSummary(context: SelfServiceContext): Promise<Reque
 /** POST /requests/search-denied: denied new account requests matching every word of the term. */
 export async function searchDenied(context: SelfServiceContext, term: string | undefined, page: Page): Promise<RequestListView> {
   const words = (term ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 4);
-  if (words.length === 0) throw fieldError({ term: RULE_MESSAGES.searchTermRequired });
+  if (words.length === 0) throw InvalidInputError.ofFields({ term: RULE_MESSAGES.searchTermRequired });
   const { rows, hasMore } = await searchDeniedRequests(context.db, words, page);
   return { rows: rows.map(rowView), has_more_results: hasMore };
 }
@@ -243,7 +243,7 @@ async function detailView(db: Queryable, actor: Actor, request: RequestRowRecord
   };
 }
 
-const notFound = () => new ApiError(404, ADJUDICATION_MESSAGES.requestNotFound);
+const notFound = () => new NotFoundError(ADJUDICATION_MESSAGES.requestNotFound);
 
 /** GET /requests/{kind}/{id}. */
 export async function getRequest(context: SelfServiceContext, actor: Actor, kind: RequestKind, id: number): Promise<RequestDetailView> {
@@ -352,10 +352,10 @@ const newAccountEffect: Effect = async (tx, request, decision, { actor, comment,
   };
   const certificate = d.cac_eligible === true ? keptCertificate(d.certificate) : undefined;
   const taken = await accountExists(tx, { username: request.username, email: request.email });
-  if (taken.username) throw new ApiError(409, ADJUDICATION_MESSAGES.usernameTaken(request.username));
-  if (taken.email) throw new ApiError(409, ADJUDICATION_MESSAGES.emailTaken(request.email));
+  if (taken.username) throw new ConflictError(ADJUDICATION_MESSAGES.usernameTaken(request.username));
+  if (taken.email) throw new ConflictError(ADJUDICATION_MESSAGES.emailTaken(request.email));
   if (certificate && (await findAccountIdByCertificateIdentity(tx, certificate.identity)) !== undefined) {
-    throw new ApiError(409, ADJUDICATION_MESSAGES.certificateTaken);
+    throw new ConflictError(ADJUDICATION_MESSAGES.certificateTaken);
   }
   const accountId = await insertAccount(tx, {
     username: request.username,
@@ -424,7 +424,7 @@ const emailChangeEffect: Effect = async (tx, request, decision, { actor, comment
     };
   }
   const taken = await accountExists(tx, { email: request.email });
-  if (taken.email) throw new ApiError(409, ADJUDICATION_MESSAGES.emailTaken(request.email));
+  if (taken.email) throw new ConflictError(ADJUDICATION_MESSAGES.emailTaken(request.email));
   await setAccountEmail(tx, account.id, request.email);
   await addAccountUpdate(tx, {
     accountId: account.id,
@@ -465,9 +465,9 @@ const authChangeEffect: Effect = async (tx, request, decision, { actor, comment,
   let howToSignIn: string;
   if (toCertificate) {
     const certificate = keptCertificate(request.details.certificate);
-    if (!certificate) throw new ApiError(409, ADJUDICATION_MESSAGES.certificateTaken);
+    if (!certificate) throw new ConflictError(ADJUDICATION_MESSAGES.certificateTaken);
     const boundTo = await findAccountIdByCertificateIdentity(tx, certificate.identity);
-    if (boundTo !== undefined && boundTo !== account.id) throw new ApiError(409, ADJUDICATION_MESSAGES.certificateTaken);
+    if (boundTo !== undefined && boundTo !== account.id) throw new ConflictError(ADJUDICATION_MESSAGES.certificateTaken);
     if (boundTo === undefined) await bindCertificate(tx, account.id, certificate);
     await setAccountAuthentication(tx, account.id, ['certificate']);
     await setWebsiteTokenHash(tx, account.id, null);
@@ -560,7 +560,7 @@ export async function decideRequest(
 ): Promise<RequestDetailView> {
   if (!KIND_RULES[kind].decisions.includes(decision)) throw notFound();
   const message = commentRule(kind, decision)(input.comment);
-  if (message) throw fieldError({ comment: message });
+  if (message) throw InvalidInputError.ofFields({ comment: message });
   const comment = (input.comment ?? '').trim();
   let decided: RequestRowRecord | undefined;
   try {
@@ -568,12 +568,12 @@ export async function decideRequest(
       const request = await findRequest(tx, kind, id, true);
       if (!request) throw notFound();
       decided = request;
-      if (isOwnRequest(actor, request)) throw new ApiError(403, ADJUDICATION_MESSAGES.ownRequest);
+      if (isOwnRequest(actor, request)) throw new ForbiddenError(ADJUDICATION_MESSAGES.ownRequest);
       const refused = refusal(kind, request.status, decision);
-      if (refused) throw new ApiError(409, refused);
+      if (refused) throw new ConflictError(refused);
       const at = context.clock.now();
       if (!(await setRequestStatus(tx, id, { status: decision, at, from: request.status, adjudicator: actor.username }))) {
-        throw new ApiError(409, ADJUDICATION_MESSAGES.notDecidable(request.status));
+        throw new ConflictError(ADJUDICATION_MESSAGES.notDecidable(request.status));
       }
       await insertRequestUpdate(tx, { requestId: id, status: decision, username: actor.username, comment, createdAt: at });
       const { mails } = await EFFECTS[kind](tx, request, decision, { actor, comment, at, publicUrl: input.publicUrl });
@@ -584,9 +584,9 @@ export async function decideRequest(
     });
   } catch (error) {
     // Two approvals racing for one username, email or card (different requests): the unique indexes decide.
-    if (decided && isUniqueViolation(error, 'accounts_username_lower_key')) throw new ApiError(409, ADJUDICATION_MESSAGES.usernameTaken(decided.username));
-    if (decided && isUniqueViolation(error, 'accounts_email_lower_key')) throw new ApiError(409, ADJUDICATION_MESSAGES.emailTaken(decided.email));
-    if (isUniqueViolation(error, 'account_certificates_identity_key')) throw new ApiError(409, ADJUDICATION_MESSAGES.certificateTaken);
+    if (decided && isUniqueViolation(error, 'accounts_username_lower_key')) throw new ConflictError(ADJUDICATION_MESSAGES.usernameTaken(decided.username));
+    if (decided && isUniqueViolation(error, 'accounts_email_lower_key')) throw new ConflictError(ADJUDICATION_MESSAGES.emailTaken(decided.email));
+    if (isUniqueViolation(error, 'account_certificates_identity_key')) throw new ConflictError(ADJUDICATION_MESSAGES.certificateTaken);
     throw error;
   }
 }

@@ -4,7 +4,7 @@
  * as its hash.
  */
 import type { Database } from '../db/database.js';
-import { ApiError } from '../errors.js';
+import { ConflictError, InvalidInputError } from '../errors.js';
 import { accountExists, addAccountRole, addAccountUpdate, insertAccountWithToken } from '../repositories/accounts.js';
 import { generateWebsiteToken, hashWebsiteToken } from './tokens.js';
 
@@ -31,18 +31,18 @@ export interface CreatedAdmin {
   token: string;
 }
 
-/** Creates a site administrator; throws ApiError(400) for bad input, ApiError(409) when the username or email is taken. */
+/** Creates a site administrator; InvalidInputError for a bad username or email, ConflictError when either is taken. */
 export async function createSiteAdmin(db: Database, input: { username: string; email: string }): Promise<CreatedAdmin> {
   const username = input.username.trim();
   const email = input.email.trim();
   const problems = adminInputProblems(username, email);
-  if (problems.length > 0) throw new ApiError(400, problems.join(' '));
+  if (problems.length > 0) throw new InvalidInputError(problems.join(' '));
   const token = generateWebsiteToken();
   const tokenHash = await hashWebsiteToken(token);
   await db.transaction(async (tx) => {
     const taken = await accountExists(tx, { username, email });
-    if (taken.username) throw new ApiError(409, `An account with the username '${username}' already exists.`);
-    if (taken.email) throw new ApiError(409, `An account with the email '${email}' already exists.`);
+    if (taken.username) throw new ConflictError(`An account with the username '${username}' already exists.`);
+    if (taken.email) throw new ConflictError(`An account with the email '${email}' already exists.`);
     const id = await insertAccountWithToken(tx, { username, email, tokenHash });
     await addAccountRole(tx, id, 'site-admin');
     await addAccountUpdate(tx, { accountId: id, comment: ADMIN_CREATED_COMMENT, username: 'system', active: true });

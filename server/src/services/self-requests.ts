@@ -10,7 +10,7 @@ import { contactAddress } from '@portal/shared/config';
 import { email as emailRule, LIMITS, lengthAtMost, MAX_MAIL_ADDRESS_LENGTH, RULE_MESSAGES, sponsorEmailRules } from '@portal/shared/rules';
 import { composeValidators, required } from '@portal/shared/validation';
 import type { Queryable } from '../db/database.js';
-import { ApiError, fieldError } from '../errors.js';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import { MESSAGES } from '../messages.js';
 import { findAccountRecordById, type AccountRecord } from '../repositories/account-view.js';
 import { findAccountIdByCertificateIdentity, type CertificateDetails } from '../repositories/certificates.js';
@@ -44,7 +44,7 @@ async function submit(
   request: Omit<NewSelfRequest, 'at'>,
   after: (tx: Queryable, at: Date) => Promise<void> = async () => undefined,
 ): Promise<number> {
-  const pending = new ApiError(409, PENDING_MESSAGE[request.kind]);
+  const pending = new ConflictError(PENDING_MESSAGE[request.kind]);
   if (await hasPendingRequest(context.db, request.kind, request.accountId)) throw pending;
   const at = context.clock.now();
   try {
@@ -64,7 +64,7 @@ async function submit(
 
 /** GET /requests/profilechange/email-exists: CHANGE_EMAIL or SUBMIT_SURROGATE_REQUEST. */
 export async function emailExists(context: SelfServiceContext, actor: Actor, email: string): Promise<boolean> {
-  if (!holds(actor, 'CHANGE_EMAIL') && !holds(actor, 'SUBMIT_SURROGATE_REQUEST')) throw new ApiError(403, MESSAGES.forbidden);
+  if (!holds(actor, 'CHANGE_EMAIL') && !holds(actor, 'SUBMIT_SURROGATE_REQUEST')) throw new ForbiddenError(MESSAGES.forbidden);
   const address = email.trim();
   if (address === '') return false;
   return isEmailInUse(context.db, address);
@@ -131,10 +131,10 @@ export async function requestEmailChange(context: SelfServiceContext, actor: Act
   if (emailMessage) errors.email = emailMessage;
   const reasonMessage = emailChangeReasonRule(body.reason);
   if (reasonMessage) errors.reason = reasonMessage;
-  if (Object.keys(errors).length > 0) throw fieldError(errors);
+  if (Object.keys(errors).length > 0) throw InvalidInputError.ofFields(errors);
 
-  if (await hasPendingRequest(context.db, 'profilechange', account.id)) throw new ApiError(409, SELF_SERVICE_MESSAGES.emailChangePending);
-  if (await isEmailInUse(context.db, newEmail)) throw fieldError({ email: RULE_MESSAGES.emailInUse }, 409);
+  if (await hasPendingRequest(context.db, 'profilechange', account.id)) throw new ConflictError(SELF_SERVICE_MESSAGES.emailChangePending);
+  if (await isEmailInUse(context.db, newEmail)) throw ConflictError.ofFields({ email: RULE_MESSAGES.emailInUse });
 
   const surrogate = own ? null : actor.username;
   return submit(
@@ -160,7 +160,7 @@ export async function requestEmailChange(context: SelfServiceContext, actor: Act
 
 async function ownAccount(context: SelfServiceContext, actor: Actor): Promise<AccountRecord> {
   const account = await findAccountRecordById(context.db, actor.id);
-  if (!account) throw new ApiError(404, SELF_SERVICE_MESSAGES.accountNotFound);
+  if (!account) throw new NotFoundError(SELF_SERVICE_MESSAGES.accountNotFound);
   return account;
 }
 
@@ -191,8 +191,8 @@ export async function requestAuthChangeToToken(context: SelfServiceContext, acto
   if (reasonMessage) errors.reason = reasonMessage;
   const sponsorMessage = sponsor === undefined ? 'Please enter a valid email' : sponsorEmailRules(sponsor);
   if (sponsorMessage) errors.sponsor_email = sponsorMessage;
-  if (Object.keys(errors).length > 0) throw fieldError(errors);
-  if (!account.authentication.includes('certificate')) throw new ApiError(409, SELF_SERVICE_MESSAGES.noCertificateAuthentication);
+  if (Object.keys(errors).length > 0) throw InvalidInputError.ofFields(errors);
+  if (!account.authentication.includes('certificate')) throw new ConflictError(SELF_SERVICE_MESSAGES.noCertificateAuthentication);
   return submit(context, actor, {
     kind: 'authchange',
     accountId: account.id,
@@ -221,10 +221,10 @@ export async function requestAuthChangeToCertificate(
 ): Promise<number> {
   const account = await ownAccount(context, actor);
   const reasonMessage = certificateReasonRule(body.reason);
-  if (reasonMessage) throw fieldError({ reason: reasonMessage });
+  if (reasonMessage) throw InvalidInputError.ofFields({ reason: reasonMessage });
   const boundTo = await findAccountIdByCertificateIdentity(context.db, certificate.identity);
-  if (boundTo === account.id) throw new ApiError(409, SELF_SERVICE_MESSAGES.certificateAlreadyYours);
-  if (boundTo !== undefined) throw new ApiError(409, SELF_SERVICE_MESSAGES.certificateTakenByOther);
+  if (boundTo === account.id) throw new ConflictError(SELF_SERVICE_MESSAGES.certificateAlreadyYours);
+  if (boundTo !== undefined) throw new ConflictError(SELF_SERVICE_MESSAGES.certificateTakenByOther);
   return submit(context, actor, {
     kind: 'authchange',
     accountId: account.id,

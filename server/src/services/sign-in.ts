@@ -25,9 +25,10 @@ import { lockedAfterFailuresComment } from '../messages.js';
 import type { SecurityContext } from './security-context.js';
 import { verifyWebsiteToken } from './tokens.js';
 
-export type SignInResult =
-  | { readonly ok: true; readonly account: SignInAccount }
-  | { readonly ok: false; readonly status: 401 | 423 };
+/** Why a sign-in failed: the credentials (one answer for every case, so none tells whether an account exists), or a locked account. */
+export type SignInFailure = 'invalid' | 'locked';
+
+export type SignInResult = { readonly ok: true; readonly account: SignInAccount } | { readonly ok: false; readonly failure: SignInFailure };
 
 /** Locks an account after too many failures: inactive, its sessions deleted, the change recorded. */
 async function lockAfterFailures(context: SecurityContext, account: SignInAccount): Promise<void> {
@@ -57,30 +58,33 @@ export async function signInWithToken(context: SecurityContext, identifier: stri
       return true;
     });
     if (stillActive) return { ok: true, account };
-    return { ok: false, status: 423 };
+    return { ok: false, failure: 'locked' };
   }
 
   const failures = await countFailure(context.db, key, now);
   const reachedMax = failures >= context.settings.loginMaxFailures;
   if (account && account.active && !account.closed && reachedMax) await lockAfterFailures(context, account);
   const locked = account !== undefined && !account.closed && !account.active;
-  return { ok: false, status: locked || reachedMax ? 423 : 401 };
+  return { ok: false, failure: locked || reachedMax ? 'locked' : 'invalid' };
 }
+
+/** Why a smart-card sign-in failed: no account is bound to the card, or its account is locked or closed. */
+export type CertificateSignInFailure = 'unknown' | 'unusable';
 
 export type CertificateSignInResult =
   | { readonly ok: true; readonly account: SignInAccount }
-  | { readonly ok: false; readonly status: 401 | 404 };
+  | { readonly ok: false; readonly failure: CertificateSignInFailure };
 
 /** Smart-card sign-in: the account bound to the certificate's identity, if active and not closed. */
 export async function signInWithCertificate(context: SecurityContext, certificate: CertificateDetails): Promise<CertificateSignInResult> {
   const accountId = await findAccountIdByCertificateIdentity(context.db, certificate.identity);
   const account = accountId === undefined ? undefined : await findAccountById(context.db, accountId);
-  if (!account) return { ok: false, status: 404 };
-  if (!account.active || account.closed) return { ok: false, status: 401 };
+  if (!account) return { ok: false, failure: 'unknown' };
+  if (!account.active || account.closed) return { ok: false, failure: 'unusable' };
   const stillActive = await context.db.transaction(async (tx) => {
     if (!(await setLastAuthenticated(tx, account.id, context.clock.now()))) return false;
     await updateCertificateDetails(tx, certificate);
     return true;
   });
-  return stillActive ? { ok: true, account } : { ok: false, status: 401 };
+  return stillActive ? { ok: true, account } : { ok: false, failure: 'unusable' };
 }

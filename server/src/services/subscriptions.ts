@@ -5,7 +5,7 @@
  * answered or accepted, in the configuration's order.
  */
 import { supportedServices, type Service } from '@portal/shared/config';
-import { ApiError } from '../errors.js';
+import { ConflictError, InvalidInputError } from '../errors.js';
 import {
   addSubscription,
   findDirectSubscriptions,
@@ -49,14 +49,14 @@ export async function setSubscription(
   const { account } = await targetAccount(context.db, actor, username, { own: 'EDIT_SUBSCRIPTIONS', any: 'EDIT_ACCOUNT' });
   const supported = supportedServices(context.config);
   const service = supported.find((s) => s === change.service);
-  if (service === undefined) throw new ApiError(400, SELF_SERVICE_MESSAGES.unknownService);
+  if (service === undefined) throw new InvalidInputError(SELF_SERVICE_MESSAGES.unknownService);
   return context.db.transaction(async (tx) => {
     if (change.subscribed) {
       await addSubscription(tx, account.id, service, context.clock.now());
     } else {
       const current = await subscriptionsOf(tx, account.id, supported);
       if (!current.direct.includes(service) && current.nested.includes(service)) {
-        throw new ApiError(409, SELF_SERVICE_MESSAGES.heldThroughGroup);
+        throw new ConflictError(SELF_SERVICE_MESSAGES.heldThroughGroup);
       }
       await removeSubscription(tx, account.id, service);
     }

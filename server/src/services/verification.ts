@@ -19,7 +19,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { composeValidators, required } from '@portal/shared/validation';
 import { isMailAddress, LIMITS, lengthAtMost, validateFields } from '@portal/shared/rules';
 import type { Queryable } from '../db/database.js';
-import { ApiError, fieldError } from '../errors.js';
+import { ConflictError, ForbiddenError, InvalidInputError, NotSignedInError, TooManyRequestsError } from '../errors.js';
 import {
   accountFailureKey,
   addAccountUpdate,
@@ -88,8 +88,8 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function invalidCode(): ApiError {
-  return new ApiError(401, VISITOR_MESSAGES.invalidCode);
+function invalidCode(): NotSignedInError {
+  return new NotSignedInError(VISITOR_MESSAGES.invalidCode);
 }
 
 function codeMail(to: string, code: string) {
@@ -119,8 +119,8 @@ async function knownAddress(tx: Queryable, email: string): Promise<string | unde
  */
 export async function sendVerificationCode(context: SecurityContext, input: { email: string; botChallengeResponse: string }): Promise<void> {
   const typed = input.email.trim();
-  if (!isMailAddress(typed)) throw new ApiError(400, VISITOR_MESSAGES.validEmail, { email: VISITOR_MESSAGES.validEmail });
-  if (!(await acceptBotChallengeResponse(context, input.botChallengeResponse))) throw new ApiError(400, VISITOR_MESSAGES.invalidChallenge);
+  if (!isMailAddress(typed)) throw new InvalidInputError(VISITOR_MESSAGES.validEmail, { email: VISITOR_MESSAGES.validEmail });
+  if (!(await acceptBotChallengeResponse(context, input.botChallengeResponse))) throw new InvalidInputError(VISITOR_MESSAGES.invalidChallenge);
   const email = normalizeEmail(typed);
   const code = generateVerificationCode();
   const codeHash = await hashCode(context, email, code);
@@ -128,7 +128,7 @@ export async function sendVerificationCode(context: SecurityContext, input: { em
     await lockAddress(tx, email);
     const now = context.clock.now();
     if ((await countCodesSince(tx, email, new Date(now.getTime() - SEND_WINDOW_MS))) >= MAX_SENDS_PER_WINDOW) {
-      throw new ApiError(429, VISITOR_MESSAGES.tooManyCodes);
+      throw new TooManyRequestsError(VISITOR_MESSAGES.tooManyCodes);
     }
     await purgeCodesBefore(tx, new Date(now.getTime() - CODE_RETENTION_MS));
     await insertCode(tx, { email, codeHash, createdAt: now, expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS) });
@@ -181,8 +181,8 @@ export async function useVerifiedCode(tx: Queryable, context: SecurityContext, v
 
 /** 403 for a locked or closed account (step 2's answer, and that of the calls that need a usable account). */
 function refuseUnusable(account: AccountByEmail): void {
-  if (account.closed) throw new ApiError(403, VISITOR_MESSAGES.closed);
-  if (!account.active) throw new ApiError(403, VISITOR_MESSAGES.locked);
+  if (account.closed) throw new ForbiddenError(VISITOR_MESSAGES.closed);
+  if (!account.active) throw new ForbiddenError(VISITOR_MESSAGES.locked);
 }
 
 /**
@@ -203,14 +203,14 @@ export async function requestUnlock(
   input: { email: string; reason: string; authorization: string | undefined },
 ): Promise<void> {
   const problems = validateFields(UNLOCK_REASON_RULES, { reason: input.reason });
-  if (Object.keys(problems).length > 0) throw fieldError(problems);
+  if (Object.keys(problems).length > 0) throw InvalidInputError.ofFields(problems);
   const verified = await checkCode(context, input.email, input.authorization);
   try {
     await context.db.transaction(async (tx) => {
       const account = await findAccountByEmail(tx, verified.email, true);
-      if (!account || account.closed) throw new ApiError(401, VISITOR_MESSAGES.unlockUnavailable);
-      if (account.active) throw new ApiError(400, VISITOR_MESSAGES.notLocked);
-      if (await hasPendingRequest(tx, account.id, 'unlock')) throw new ApiError(400, VISITOR_MESSAGES.unlockPending);
+      if (!account || account.closed) throw new NotSignedInError(VISITOR_MESSAGES.unlockUnavailable);
+      if (account.active) throw new InvalidInputError(VISITOR_MESSAGES.notLocked);
+      if (await hasPendingRequest(tx, account.id, 'unlock')) throw new InvalidInputError(VISITOR_MESSAGES.unlockPending);
       await useVerifiedCode(tx, context, verified);
       const now = context.clock.now();
       const requestId = await insertRequest(tx, {
@@ -226,7 +226,7 @@ export async function requestUnlock(
       await insertRequestUpdate(tx, { requestId, status: 'pending', username: account.username, comment: VISITOR_COMMENTS.requestSubmitted, createdAt: now });
     });
   } catch (error) {
-    if (isUniqueViolation(error, REQUEST_UNIQUE_INDEXES.pendingPerAccount)) throw new ApiError(400, VISITOR_MESSAGES.unlockPending);
+    if (isUniqueViolation(error, REQUEST_UNIQUE_INDEXES.pendingPerAccount)) throw new InvalidInputError(VISITOR_MESSAGES.unlockPending);
     throw error;
   }
 }
@@ -243,7 +243,7 @@ export async function resetWebsiteToken(context: SecurityContext, input: { email
   // A code of an address without an account was never mailed: as good as a wrong one.
   if (!before) throw invalidCode();
   refuseUnusable(before);
-  if (!before.authentication.includes('token')) throw new ApiError(403, VISITOR_MESSAGES.noWebsiteToken);
+  if (!before.authentication.includes('token')) throw new ForbiddenError(VISITOR_MESSAGES.noWebsiteToken);
   // Argon2 takes tens of milliseconds: hashed before the transaction.
   const token = generateWebsiteToken();
   const tokenHash = await hashWebsiteToken(token);
@@ -251,7 +251,7 @@ export async function resetWebsiteToken(context: SecurityContext, input: { email
     const account = await findAccountByEmail(tx, verified.email, true);
     if (!account || account.id !== before.id) throw invalidCode();
     refuseUnusable(account);
-    if (!account.authentication.includes('token')) throw new ApiError(403, VISITOR_MESSAGES.noWebsiteToken);
+    if (!account.authentication.includes('token')) throw new ForbiddenError(VISITOR_MESSAGES.noWebsiteToken);
     await useVerifiedCode(tx, context, verified);
     await setWebsiteTokenHash(tx, account.id, tokenHash);
     await deleteAccountSessions(tx, account.id);
@@ -295,9 +295,9 @@ export async function registerCertificate(
 ): Promise<boolean> {
   const reason = input.reason ?? '';
   const problems = validateFields(CAC_REASON_RULES, { reason });
-  if (Object.keys(problems).length > 0) throw fieldError(problems);
+  if (Object.keys(problems).length > 0) throw InvalidInputError.ofFields(problems);
   const certificate = input.certificate;
-  if (!certificate) throw new ApiError(400, VISITOR_MESSAGES.noCertificate);
+  if (!certificate) throw new InvalidInputError(VISITOR_MESSAGES.noCertificate);
   const verified = await checkCode(context, input.email, input.authorization);
   try {
     return await context.db.transaction(async (tx) => {
@@ -305,7 +305,7 @@ export async function registerCertificate(
       if (!account) throw invalidCode();
       refuseUnusable(account);
       const boundTo = await findAccountIdByCertificateIdentity(tx, certificate.identity);
-      if (boundTo !== undefined && boundTo !== account.id) throw new ApiError(409, VISITOR_MESSAGES.certificateTaken);
+      if (boundTo !== undefined && boundTo !== account.id) throw new ConflictError(VISITOR_MESSAGES.certificateTaken);
       const now = context.clock.now();
       if (input.autoApprove || boundTo === account.id) {
         await useVerifiedCode(tx, context, verified);
@@ -327,7 +327,7 @@ export async function registerCertificate(
         );
         return true;
       }
-      if (await hasPendingRequest(tx, account.id, 'authchange')) throw new ApiError(409, VISITOR_MESSAGES.authChangePending);
+      if (await hasPendingRequest(tx, account.id, 'authchange')) throw new ConflictError(VISITOR_MESSAGES.authChangePending);
       await useVerifiedCode(tx, context, verified);
       const requestId = await insertRequest(tx, {
         kind: 'authchange',
@@ -343,8 +343,8 @@ export async function registerCertificate(
       return false;
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'account_certificates_identity_key')) throw new ApiError(409, VISITOR_MESSAGES.certificateTaken);
-    if (isUniqueViolation(error, REQUEST_UNIQUE_INDEXES.pendingPerAccount)) throw new ApiError(409, VISITOR_MESSAGES.authChangePending);
+    if (isUniqueViolation(error, 'account_certificates_identity_key')) throw new ConflictError(VISITOR_MESSAGES.certificateTaken);
+    if (isUniqueViolation(error, REQUEST_UNIQUE_INDEXES.pendingPerAccount)) throw new ConflictError(VISITOR_MESSAGES.authChangePending);
     throw error;
   }
 }

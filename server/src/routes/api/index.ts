@@ -11,7 +11,7 @@ import { accountRoutes } from './accounts.js';
 import { accountAdminRoutes } from './account-admin.js';
 import { selfRequestRoutes } from './self-requests.js';
 import { subscriptionRoutes } from './subscriptions.js';
-import { ApiError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
 import { MESSAGES } from '../../messages.js';
 import { API_PREFIX } from '../../plugins/route-access.js';
 
@@ -35,7 +35,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // server refuses those routes too (before any access check: as if they were not there).
   if (!app.portalConfig.cac_support) {
     app.addHook('onRequest', async (request) => {
-      if (needsSmartCards(request.routeOptions.url)) throw new ApiError(404, MESSAGES.smartCardsOff);
+      if (needsSmartCards(request.routeOptions.url)) throw new NotFoundError(MESSAGES.smartCardsOff);
     });
   }
   await app.register(configurationRoutes);

@@ -7,7 +7,7 @@
  *   POST /requests/renewal                            { username, reason } the annual certification (answers during renewal)
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, ErrorBody } from '../../errors.js';
+import { ErrorBody, InvalidInputError, NotFoundError } from '../../errors.js';
 import { MESSAGES } from '../../messages.js';
 import { clientCertificate } from '../../plugins/security.js';
 import { SELF_SERVICE_MESSAGES } from '../../self-service-messages.js';
@@ -63,7 +63,7 @@ export const selfRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { access: 'session' }, schema: { querystring: EmailQuery, response: { 200: OkTrue, ...errors } } },
     async (request) => {
       if (!(await emailExists(selfServiceContext(app), await signedInAccount(request), request.query.email))) {
-        throw new ApiError(404, SELF_SERVICE_MESSAGES.notFound);
+        throw new NotFoundError(SELF_SERVICE_MESSAGES.notFound);
       }
       return { ok: true as const };
     },
@@ -92,7 +92,7 @@ export const selfRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { permission: 'allow-authchange' }, schema: { body: ToCertificateBody, response: { 200: OkCode, ...errors } } },
     async (request) => {
       const certificate = clientCertificate(request, app.security.settings);
-      if (!certificate || !isCurrentlyValid(certificate, app.security.clock.now())) throw new ApiError(400, MESSAGES.noCertificate);
+      if (!certificate || !isCurrentlyValid(certificate, app.security.clock.now())) throw new InvalidInputError(MESSAGES.noCertificate);
       await requestAuthChangeToCertificate(selfServiceContext(app), await signedInAccount(request), request.body, certificateDetails(certificate));
       return ok;
     },

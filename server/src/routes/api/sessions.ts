@@ -9,7 +9,7 @@
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, ErrorBody } from '../../errors.js';
+import { ErrorBody, InvalidInputError, LockedError, NotFoundError, NotSignedInError } from '../../errors.js';
 import { MESSAGES } from '../../messages.js';
 import { clientCertificate, endCurrentSession, ensureSession, startSession } from '../../plugins/security.js';
 import { certificateDetails, isCurrentlyValid } from '../../services/certificates.js';
@@ -68,7 +68,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { access: 'session', duringRenewal: true }, schema: { response: { 200: SessionBody, ...errors } } },
     async (request) => {
       const session = await request.portalSession();
-      if (!session?.account) throw new ApiError(401, MESSAGES.notSignedIn);
+      if (!session?.account) throw new NotSignedInError(MESSAGES.notSignedIn);
       return { username: session.account.username, permissions: session.account.permissions };
     },
   );
@@ -91,10 +91,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id, token, botChallengeResponse } = request.body;
       if (!(await acceptBotChallengeResponse(app.security, botChallengeResponse))) {
-        throw new ApiError(400, MESSAGES.invalidChallenge);
+        throw new InvalidInputError(MESSAGES.invalidChallenge);
       }
       const result = await signInWithToken(app.security, id, token);
-      if (!result.ok) throw new ApiError(result.status, result.status === 423 ? MESSAGES.locked : MESSAGES.invalidCredentials);
+      if (!result.ok) throw result.failure === 'locked' ? new LockedError(MESSAGES.locked) : new NotSignedInError(MESSAGES.invalidCredentials);
       return signedIn(request, reply, result.account.id);
     },
   );
@@ -104,9 +104,9 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { access: 'public', xsrf: false }, schema: { response: { 200: SessionBody, ...errors } } },
     async (request, reply) => {
       const certificate = clientCertificate(request, app.security.settings);
-      if (!certificate || !isCurrentlyValid(certificate, app.security.clock.now())) throw new ApiError(400, MESSAGES.noCertificate);
+      if (!certificate || !isCurrentlyValid(certificate, app.security.clock.now())) throw new InvalidInputError(MESSAGES.noCertificate);
       const result = await signInWithCertificate(app.security, certificateDetails(certificate));
-      if (!result.ok) throw new ApiError(result.status, result.status === 404 ? MESSAGES.unknownCertificate : MESSAGES.certificateAccountUnusable);
+      if (!result.ok) throw result.failure === 'unknown' ? new NotFoundError(MESSAGES.unknownCertificate) : new NotSignedInError(MESSAGES.certificateAccountUnusable);
       return signedIn(request, reply, result.account.id);
     },
   );
