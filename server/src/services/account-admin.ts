@@ -40,12 +40,15 @@ export const MAX_SEARCH_RESULTS = 100;
 /** Words of a term beyond these are ignored. */
 export const MAX_SEARCH_WORDS = 4;
 
-export interface SearchBody {
-  term?: string;
-  starts_with?: boolean;
-  start_index?: number;
-  max_results?: number;
-  group_id?: string;
+/** A search as the caller asks for it; what is missing gets its default. */
+export interface AccountSearchInput {
+  term?: string | undefined;
+  /** true (the default, the screen's choice): each word matches the start of a field; false: any part. */
+  startsWith?: boolean | undefined;
+  startIndex?: number | undefined;
+  maxResults?: number | undefined;
+  /** Only members of this user group; blank: every account. */
+  groupId?: string | undefined;
 }
 
 export interface SearchAnswer {
@@ -62,20 +65,20 @@ export function searchWords(term: string): string[] {
 
 /**
  * POST /accounts/search (SEARCH_ACCOUNTS). Every word of the term must match the start
- * (`starts_with` true, also when it is absent: the screen's choice) or any part (false) of the
+ * (`startsWith` true, also when it is absent: the screen's choice) or any part (false) of the
  * username, first name, last name or email, in any letter case; `%`, `_` and `\` match
- * themselves. An empty term: 400 (field term). A blank `group_id` is no filter; an unknown
+ * themselves. An empty term: invalid (field term). A blank `groupId` is no filter; an unknown
  * group matches nobody.
  */
-export async function searchAccounts(context: SelfServiceContext, body: SearchBody): Promise<SearchAnswer> {
-  const errors = validateFields(SEARCH_RULES, { term: body.term });
+export async function searchAccounts(context: SelfServiceContext, search: AccountSearchInput): Promise<SearchAnswer> {
+  const errors = validateFields(SEARCH_RULES, { term: search.term });
   if (Object.keys(errors).length > 0) throw InvalidInputError.ofFields(errors);
-  const groupId = body.group_id?.trim();
+  const groupId = search.groupId?.trim();
   const { rows, hasMore } = await findAccounts(context.db, {
-    words: searchWords(body.term ?? ''),
-    startsWith: body.starts_with ?? true,
-    startIndex: body.start_index ?? 0,
-    maxResults: body.max_results ?? SEARCH_PAGE_SIZE,
+    words: searchWords(search.term ?? ''),
+    startsWith: search.startsWith ?? true,
+    startIndex: search.startIndex ?? 0,
+    maxResults: search.maxResults ?? SEARCH_PAGE_SIZE,
     groupId: groupId === undefined || groupId === '' ? undefined : groupId,
   });
   return { rows, has_more_results: hasMore };

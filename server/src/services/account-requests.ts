@@ -4,10 +4,11 @@
  * request for more information.
  *
  * A submission is checked in this order, so that nothing about other people's accounts is told
- * to a caller who has not solved a bot challenge: the rules of spec section 5 (400 with
- * `fields`), a personal-provider address (400, field email), the client certificate (the smart
- * card route), the bot challenge (400), then usernames and emails already taken (409 with
- * `fields`; the unique indexes of migration 0005 settle two submissions racing each other).
+ * to a caller who has not solved a bot challenge: the rules of spec section 5 (invalid input with
+ * `fields`), a personal-provider address (invalid, field email), the client certificate (the
+ * smart card route), the bot challenge (invalid), then usernames and emails already taken (a
+ * conflict with `fields`; the unique indexes of migration 0005 settle two submissions racing
+ * each other).
  */
 import { composeValidators, required } from '@portal/shared/validation';
 import { ACCOUNT_REQUEST_RULES, LIMITS, lengthAtMost, validateFields, type AccountRequestField } from '@portal/shared/rules';
@@ -35,8 +36,8 @@ import { checkCode, useVerifiedCode } from './verification.js';
 /** The page where an applicant checks the request (spec section 2). */
 export const STATUS_CHECK_PATH = '/check-account-request-status';
 
-/** The body of POST /requests/new and /cert/requests/new as sent; every field may be missing (the rules say what is required). */
-export interface AccountRequestBody {
+/** What an applicant asks for, nested as the Account nests it; every answer may be missing (the rules say what is required). */
+export interface AccountApplication {
   first_name?: string;
   last_name?: string;
   username?: string;
@@ -47,13 +48,12 @@ export interface AccountRequestBody {
   project?: string;
   reason?: string;
   supervisor?: { first_name?: string; last_name?: string; email?: string; phone?: string };
-  botChallengeResponse?: string;
 }
 
 export type FlatAccountRequest = Record<AccountRequestField, string>;
 
-/** The body's fields under their flat names (the names of `fields` in a 400), missing ones as ''. */
-export function flattenAccountRequest(body: AccountRequestBody): FlatAccountRequest {
+/** The application's fields under their flat names (the names of the failing `fields`), missing ones as ''. */
+export function flattenAccountRequest(body: AccountApplication): FlatAccountRequest {
   return {
     first_name: body.first_name ?? '',
     last_name: body.last_name ?? '',
@@ -99,6 +99,8 @@ function receivedMail(request: FlatAccountRequest, statusPageUrl: string) {
 }
 
 export interface SubmitOptions {
+  /** The bot challenge the applicant solved (undefined: none). */
+  botChallengeResponse: string | undefined;
   /** The smart-card route: a verified client certificate is required (undefined: none was presented). */
   withCertificate: boolean;
   certificate?: CertificateDetails | undefined;
@@ -107,8 +109,8 @@ export interface SubmitOptions {
 }
 
 /** Stores a new account request (pending) with its first update, and mails the applicant; returns its id. */
-export async function submitAccountRequest(context: SecurityContext, body: AccountRequestBody, options: SubmitOptions): Promise<number> {
-  const raw = flattenAccountRequest(body);
+export async function submitAccountRequest(context: SecurityContext, application: AccountApplication, options: SubmitOptions): Promise<number> {
+  const raw = flattenAccountRequest(application);
   const problems: Partial<Record<AccountRequestField, string>> = validateFields(ACCOUNT_REQUEST_RULES, raw);
   if (problems.email === undefined && isPersonalEmail(raw.email, context.settings.personalEmailDomains)) {
     problems.email = VISITOR_MESSAGES.personalEmail;
@@ -116,7 +118,7 @@ export async function submitAccountRequest(context: SecurityContext, body: Accou
   if (Object.keys(problems).length > 0) throw InvalidInputError.ofFields(problems);
   const certificate = options.withCertificate ? options.certificate : undefined;
   if (options.withCertificate && !certificate) throw new InvalidInputError(VISITOR_MESSAGES.noCertificate);
-  if (!(await acceptBotChallengeResponse(context, body.botChallengeResponse ?? ''))) throw new InvalidInputError(VISITOR_MESSAGES.invalidChallenge);
+  if (!(await acceptBotChallengeResponse(context, options.botChallengeResponse ?? ''))) throw new InvalidInputError(VISITOR_MESSAGES.invalidChallenge);
 
   const request = Object.fromEntries(Object.entries(raw).map(([field, value]) => [field, value.trim()])) as FlatAccountRequest;
   try {
@@ -175,8 +177,8 @@ export interface AccountRequestStatus {
 }
 
 /** POST /requests/new/status: the address's latest new account request. A read: the code is not used up. */
-export async function accountRequestStatus(context: SecurityContext, email: string, authorization: string | undefined): Promise<AccountRequestStatus> {
-  const verified = await checkCode(context, email, authorization);
+export async function accountRequestStatus(context: SecurityContext, email: string, code: string | undefined): Promise<AccountRequestStatus> {
+  const verified = await checkCode(context, email, code);
   const request = await findLatestNewRequestByEmail(context.db, verified.email);
   if (!request) throw new NotFoundError(VISITOR_MESSAGES.noNewRequest);
   return { status: request.status, comment: request.comment, username: request.username, awaiting_response: request.status === 'incomplete' };
@@ -186,16 +188,16 @@ const RESPONSE_RULES = { comment: composeValidators(required(VISITOR_MESSAGES.re
 
 /**
  * POST /requests/new/pending: the applicant answers a request for more information. The
- * address's request with this username must be incomplete (else 409); it goes back to pending,
+ * address's request with this username must be incomplete (else a conflict); it goes back to pending,
  * the answer recorded in its updates. Uses the code up.
  */
 export async function respondToAccountRequest(
   context: SecurityContext,
-  input: { email: string; username: string; comment: string; authorization: string | undefined },
+  input: { email: string; username: string; comment: string; code: string | undefined },
 ): Promise<void> {
   const problems = validateFields(RESPONSE_RULES, { comment: input.comment });
   if (Object.keys(problems).length > 0) throw InvalidInputError.ofFields(problems);
-  const verified = await checkCode(context, input.email, input.authorization);
+  const verified = await checkCode(context, input.email, input.code);
   await context.db.transaction(async (tx) => {
     const request = await findOpenNewRequestForUpdate(tx, { email: verified.email, username: input.username, status: 'incomplete' });
     if (!request) throw new ConflictError(VISITOR_MESSAGES.notAwaitingResponse);

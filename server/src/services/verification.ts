@@ -65,7 +65,6 @@ export const SEND_WINDOW_MS = 60 * 60_000;
 const CODE_RETENTION_MS = 24 * 60 * 60_000;
 
 const CODE = /^[0-9]{6}$/;
-const BEARER = /^Bearer[ ]+([^ ]+)[ ]*$/i;
 
 /** The form an address is stored and compared in: trimmed, lower case. */
 export function normalizeEmail(email: string): string {
@@ -144,21 +143,14 @@ export interface VerifiedCode {
   readonly codeId: number;
 }
 
-/** The code of an `Authorization: Bearer <code>` header; undefined when there is none or it is not six digits. */
-export function bearerCode(authorization: string | undefined): string | undefined {
-  const match = authorization === undefined ? null : BEARER.exec(authorization);
-  const code = match?.[1];
-  return code !== undefined && CODE.test(code) ? code : undefined;
-}
-
 /**
- * Checks the Bearer code for the address: it must be the address's latest code, unused,
- * unexpired and alive. A wrong code counts a try (the 5th kills it). 401 otherwise.
+ * Checks the code the visitor sent (undefined: none) for the address: it must be six digits and
+ * the address's latest code, unused, unexpired and alive. A wrong code counts a try (the 5th
+ * kills it). NotSignedInError otherwise.
  */
-export async function checkCode(context: SecurityContext, email: string, authorization: string | undefined): Promise<VerifiedCode> {
-  const code = bearerCode(authorization);
+export async function checkCode(context: SecurityContext, email: string, code: string | undefined): Promise<VerifiedCode> {
   const address = normalizeEmail(email);
-  if (code === undefined || !isMailAddress(address)) throw invalidCode();
+  if (code === undefined || !CODE.test(code) || !isMailAddress(address)) throw invalidCode();
   const codeHash = await hashCode(context, address, code);
   const codeId = await context.db.transaction(async (tx) => {
     const latest = await findLatestCode(tx, address, true);
@@ -174,12 +166,12 @@ export async function checkCode(context: SecurityContext, email: string, authori
   return { email: address, codeId };
 }
 
-/** Uses the checked code up, in the transaction of the change it allows; 401 when it was used (or died) meanwhile. */
+/** Uses the checked code up, in the transaction of the change it allows; NotSignedInError when it was used (or died) meanwhile. */
 export async function useVerifiedCode(tx: Queryable, context: SecurityContext, verified: VerifiedCode): Promise<void> {
   if (!(await useCode(tx, verified.codeId, context.clock.now(), MAX_CODE_TRIES))) throw invalidCode();
 }
 
-/** 403 for a locked or closed account (step 2's answer, and that of the calls that need a usable account). */
+/** Forbidden for a locked or closed account (step 2's answer, and that of the calls that need a usable account). */
 function refuseUnusable(account: AccountByEmail): void {
   if (account.closed) throw new ForbiddenError(VISITOR_MESSAGES.closed);
   if (!account.active) throw new ForbiddenError(VISITOR_MESSAGES.locked);
@@ -189,8 +181,8 @@ function refuseUnusable(account: AccountByEmail): void {
  * Step 2 (POST /accounts/verifyrequestisvalid): the code is good for the address. 403 when the
  * address's account is locked (the unlock flow takes that as valid) or closed. Uses nothing up.
  */
-export async function verifyRequestIsValid(context: SecurityContext, email: string, authorization: string | undefined): Promise<void> {
-  const verified = await checkCode(context, email, authorization);
+export async function verifyRequestIsValid(context: SecurityContext, email: string, code: string | undefined): Promise<void> {
+  const verified = await checkCode(context, email, code);
   const account = await findAccountByEmail(context.db, verified.email);
   if (account) refuseUnusable(account);
 }
@@ -200,11 +192,11 @@ const UNLOCK_REASON_RULES = { reason: composeValidators(required(VISITOR_MESSAGE
 /** POST /requests/unlock: a pending unlock request for the address's locked account. */
 export async function requestUnlock(
   context: SecurityContext,
-  input: { email: string; reason: string; authorization: string | undefined },
+  input: { email: string; reason: string; code: string | undefined },
 ): Promise<void> {
   const problems = validateFields(UNLOCK_REASON_RULES, { reason: input.reason });
   if (Object.keys(problems).length > 0) throw InvalidInputError.ofFields(problems);
-  const verified = await checkCode(context, input.email, input.authorization);
+  const verified = await checkCode(context, input.email, input.code);
   try {
     await context.db.transaction(async (tx) => {
       const account = await findAccountByEmail(tx, verified.email, true);
@@ -237,8 +229,8 @@ export async function requestUnlock(
  * is reset, and a notice (never the token) is mailed. Locked or closed: 403; an account that
  * does not sign in with a website token (smart card only): 403.
  */
-export async function resetWebsiteToken(context: SecurityContext, input: { email: string; authorization: string | undefined }): Promise<string> {
-  const verified = await checkCode(context, input.email, input.authorization);
+export async function resetWebsiteToken(context: SecurityContext, input: { email: string; code: string | undefined }): Promise<string> {
+  const verified = await checkCode(context, input.email, input.code);
   const before = await findAccountByEmail(context.db, verified.email);
   // A code of an address without an account was never mailed: as good as a wrong one.
   if (!before) throw invalidCode();
@@ -288,7 +280,8 @@ export async function registerCertificate(
   input: {
     email: string;
     reason: string | undefined;
-    authorization: string | undefined;
+    /** The verification code the visitor sent (undefined: none). */
+    code: string | undefined;
     certificate: CertificateDetails | undefined;
     autoApprove: boolean;
   },
@@ -298,7 +291,7 @@ export async function registerCertificate(
   if (Object.keys(problems).length > 0) throw InvalidInputError.ofFields(problems);
   const certificate = input.certificate;
   if (!certificate) throw new InvalidInputError(VISITOR_MESSAGES.noCertificate);
-  const verified = await checkCode(context, input.email, input.authorization);
+  const verified = await checkCode(context, input.email, input.code);
   try {
     return await context.db.transaction(async (tx) => {
       const account = await findAccountByEmail(tx, verified.email, true);

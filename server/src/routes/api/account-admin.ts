@@ -67,7 +67,14 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/accounts/search',
     { config: { permission: 'SEARCH_ACCOUNTS' }, schema: { body: SearchBody, response: { 200: SearchAnswer, ...errors } } },
-    async (request) => searchAccounts(selfServiceContext(app), request.body),
+    async (request) =>
+      searchAccounts(selfServiceContext(app), {
+        term: request.body.term,
+        startsWith: request.body.starts_with,
+        startIndex: request.body.start_index,
+        maxResults: request.body.max_results,
+        groupId: request.body.group_id,
+      }),
   );
 
   app.post(

@@ -15,10 +15,11 @@ import {
   respondToAccountRequest,
   STATUS_CHECK_PATH,
   submitAccountRequest,
-  type AccountRequestBody,
+  type AccountApplication,
 } from '../../services/account-requests.js';
 import type { SecuritySettings } from '../../services/security-context.js';
 import { BotChallengeResponse, OkCode, Text, visitorErrors } from './verification.js';
+import { bearerCode } from './bearer.js';
 
 const Field = Type.Optional(Text);
 
@@ -71,10 +72,12 @@ export function publicBaseUrl(request: FastifyRequest, settings: SecuritySetting
 }
 
 export const accountRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const submit = (withCertificate: boolean) => async (request: FastifyRequest<{ Body: AccountRequestBody }>) => {
+  const submit = (withCertificate: boolean) => async (request: FastifyRequest<{ Body: AccountApplication & { botChallengeResponse?: string } }>) => {
     const certificate = withCertificate ? clientCertificate(request, app.security.settings) : undefined;
     const usable = certificate && isCurrentlyValid(certificate, app.security.clock.now()) ? certificateDetails(certificate) : undefined;
-    const id = await submitAccountRequest(app.security, request.body, {
+    const { botChallengeResponse, ...application } = request.body;
+    const id = await submitAccountRequest(app.security, application, {
+      botChallengeResponse,
       withCertificate,
       certificate: usable,
       statusPageUrl: `${publicBaseUrl(request, app.security.settings)}${STATUS_CHECK_PATH}`,
@@ -98,7 +101,7 @@ export const accountRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StatusBody, ...visitorErrors },
       },
     },
-    async (request) => accountRequestStatus(app.security, request.body.email, request.headers.authorization),
+    async (request) => accountRequestStatus(app.security, request.body.email, bearerCode(request)),
   );
 
   app.post(
@@ -111,7 +114,7 @@ export const accountRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await respondToAccountRequest(app.security, { ...request.body, authorization: request.headers.authorization });
+      await respondToAccountRequest(app.security, { ...request.body, code: bearerCode(request) });
       return { ok: true as const, code: 200 as const };
     },
   );

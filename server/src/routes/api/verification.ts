@@ -20,6 +20,7 @@ import {
   sendVerificationCode,
   verifyRequestIsValid,
 } from '../../services/verification.js';
+import { bearerCode } from './bearer.js';
 
 export const OkCode = Type.Object({ ok: Type.Literal(true), code: Type.Literal(200) }, { additionalProperties: false });
 const ok = { ok: true as const, code: 200 as const };
@@ -68,7 +69,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await verifyRequestIsValid(app.security, request.body.email, request.headers.authorization);
+      await verifyRequestIsValid(app.security, request.body.email, bearerCode(request));
       return ok;
     },
   );
@@ -83,7 +84,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await requestUnlock(app.security, { ...request.body, authorization: request.headers.authorization });
+      await requestUnlock(app.security, { ...request.body, code: bearerCode(request) });
       return ok;
     },
   );
@@ -97,7 +98,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({ ok: Type.String() }, { additionalProperties: false }), ...visitorErrors },
       },
     },
-    async (request) => ({ ok: await resetWebsiteToken(app.security, { email: request.body.email, authorization: request.headers.authorization }) }),
+    async (request) => ({ ok: await resetWebsiteToken(app.security, { email: request.body.email, code: bearerCode(request) }) }),
   );
 
   app.post(
@@ -118,7 +119,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const approved = await registerCertificate(app.security, {
         email: request.body.email,
         reason: request.body.reason,
-        authorization: request.headers.authorization,
+        code: bearerCode(request),
         certificate: usable,
         autoApprove: app.portalConfig.auto_cert_registration_approval,
       });
