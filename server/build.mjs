@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.mjs and the command line into dist/cli.mjs: our code and @portal/shared (TypeScript source) are
+// Bundles the server into dist/main.mjs and the command line into dist/cli.mjs: our code and the workspace packages (@portal/shared, @portal/api: TypeScript source) are
 // bundled; every other dependency stays external and is loaded from node_modules at run time.
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -7,7 +7,9 @@ import { build } from 'esbuild';
 
 const serverDir = dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8'));
-const externalPackages = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== '@portal/shared');
+const externalPackages = Object.entries(pkg.dependencies ?? {})
+  .filter(([, version]) => !String(version).startsWith('workspace:'))
+  .map(([name]) => name);
 // A package and its subpaths (e.g. 'typebox' and 'typebox/value').
 const external = externalPackages.flatMap((name) => [name, `${name}/*`]);
 const ENTRIES = [
