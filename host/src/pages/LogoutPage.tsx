@@ -1,3 +1,4 @@
+import { links } from '@portal/api';
 import { MESSAGES, PageTitle, signOut, useSessionStore } from '@portal/shared';
 import { Alert, Spin } from 'antd';
 import { useEffect, useState } from 'react';
@@ -28,7 +29,7 @@ export function LogoutPage() {
         <>
           <PageTitle>{MESSAGES.loggedOut}</PageTitle>
           {state === 'failed' && <Alert type="warning" showIcon title={MESSAGES.communicationError} style={{ marginBottom: 16 }} />}
-          <Link to="/login">Back to login</Link>
+          <Link to={links.login()}>Back to login</Link>
         </>
       )}
     </HostPage>

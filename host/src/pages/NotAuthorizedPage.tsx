@@ -1,3 +1,4 @@
+import { links } from '@portal/api';
 import { MESSAGES, PageTitle } from '@portal/shared';
 import { Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { HostPage } from './HostPage';
 export function NotAuthorizedPage() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
-  const to = redirect ? `/login?${new URLSearchParams({ redirect }).toString()}` : '/login';
+  const to = redirect ? links.login(redirect) : links.login();
   return (
     <HostPage>
       <PageTitle documentTitle="Not authorized">Not Authorized</PageTitle>

@@ -1,3 +1,4 @@
+import { links } from '@portal/api';
 import { MESSAGES, PageTitle } from '@portal/shared';
 import { Typography } from 'antd';
 import { Link } from 'react-router-dom';
@@ -8,7 +9,7 @@ export function NotFoundPage() {
     <HostPage>
       <PageTitle documentTitle="Not found">Not Found</PageTitle>
       <Typography.Paragraph>{MESSAGES.notFound}</Typography.Paragraph>
-      <Link to="/profile">Go to your profile</Link>
+      <Link to={links.profile()}>Go to your profile</Link>
     </HostPage>
   );
 }

@@ -1,3 +1,4 @@
+import { links } from '@portal/api';
 import { remoteForPath, type RemoteModule, type RemoteRoute } from '@portal/shared';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation, useRoutes } from 'react-router-dom';
@@ -30,7 +31,7 @@ export function RemoteArea() {
     );
   }
   const remote = remoteForPath(environment.remotes, pathname);
-  if (!remote) return <Navigate to="/not-found" replace />;
+  if (!remote) return <Navigate to={links.notFound()} replace />;
   return <RemoteSlot key={remote.name} remote={remote} />;
 }
 
@@ -89,7 +90,7 @@ function RemoteRoutes({ remote, module, onRetry }: { remote: string; module: Rem
       path: route.path,
       element: <RemotePage remote={remote} route={route} onRetry={onRetry} />,
     })),
-    { path: '*', element: <Navigate to="/not-found" replace /> },
+    { path: '*', element: <Navigate to={links.notFound()} replace /> },
   ]);
 }
 

@@ -1,3 +1,4 @@
+import { links } from '@portal/api';
 import { App as AntApp, ConfigProvider, theme as antTheme, type ThemeConfig } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
@@ -12,7 +13,7 @@ import { useIsDark } from './theme';
 export function PortalRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<Navigate to="/login" replace />} />
+      <Route path="/" element={<Navigate to={links.login()} replace />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/logout" element={<LogoutPage />} />
       <Route path="/not-authorized" element={<NotAuthorizedPage />} />

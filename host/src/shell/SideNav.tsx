@@ -1,4 +1,4 @@
-import { getRequestSummary, isServiceSupported, type RequestSummary } from '@portal/api';
+import { getRequestSummary, isServiceSupported, links, type RequestSummary } from '@portal/api';
 import { call, remoteForPath, useConfiguration, useHasPermission } from '@portal/shared';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
@@ -51,10 +51,10 @@ export function SideNav() {
     : { key: '/tokens/services', label: link('/tokens/services', 'Tokens') };
 
   const items: MenuProps['items'] = [
-    { key: '/profile', label: link('/profile', 'My Profile') },
-    { key: '/subscriptions', label: link('/subscriptions', 'Subscriptions') },
-    { key: '/groups', label: link('/groups', 'Groups') },
-    { key: '/mailing-lists', label: link('/mailing-lists', 'Mailing Lists') },
+    { key: links.profile(), label: link(links.profile(), 'My Profile') },
+    { key: links.subscriptions(), label: link(links.subscriptions(), 'Subscriptions') },
+    { key: links.groups(), label: link(links.groups(), 'Groups') },
+    { key: links.mailingLists(), label: link(links.mailingLists(), 'Mailing Lists') },
     tokens,
   ];
   if (showQueues || canSearch) {
@@ -63,7 +63,7 @@ export function SideNav() {
       key: 'manage-accounts',
       label: 'Manage Accounts',
       children: [
-        ...(canSearch ? [{ key: '/manage-accounts', label: link('/manage-accounts', 'Search Accounts') }] : []),
+        ...(canSearch ? [{ key: links.manageAccounts(), label: link(links.manageAccounts(), 'Search Accounts') }] : []),
         ...(showQueues ? queueLinks(summary, config).map((q) => ({ key: q.to, label: link(q.to, q.label) })) : []),
       ],
     });

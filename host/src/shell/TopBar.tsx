@@ -1,3 +1,4 @@
+import { links } from '@portal/api';
 import { useConfiguration, useSessionStore } from '@portal/shared';
 import { Layout, theme } from 'antd';
 import { Link } from 'react-router-dom';
@@ -26,12 +27,12 @@ export function TopBar() {
         {session ? (
           <>
             <span style={{ color: 'rgba(255,255,255,0.85)' }}>{session.username}</span>
-            <Link to="/logout" style={linkStyle}>
+            <Link to={links.logout()} style={linkStyle}>
               Logout
             </Link>
           </>
         ) : (
-          <Link to="/login" style={linkStyle}>
+          <Link to={links.login()} style={linkStyle}>
             Login
           </Link>
         )}

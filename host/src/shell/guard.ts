@@ -1,3 +1,4 @@
+import { links } from '@portal/api';
 import { hasPermission, type RouteAccess, type SessionState } from '@portal/shared';
 
 export type GuardDecision = { readonly kind: 'allow' } | { readonly kind: 'redirect'; readonly to: string };
@@ -19,11 +20,11 @@ export function guardDecision(
   const redirect = new URLSearchParams({ redirect: here }).toString();
   if (state.status === 'anonymous' || state.status === 'unknown') return { kind: 'redirect', to: `/login?${redirect}` };
   if (state.status === 'error') return { kind: 'redirect', to: `/not-authorized?${redirect}` };
-  if (hasPermission(state.session, 'RENEW_ACCOUNT') && location.pathname !== '/renew-account') {
-    return { kind: 'redirect', to: '/renew-account' };
+  if (hasPermission(state.session, 'RENEW_ACCOUNT') && location.pathname !== links.renewAccount()) {
+    return { kind: 'redirect', to: links.renewAccount() };
   }
   if (access.kind === 'permission' && !hasPermission(state.session, access.permission)) {
-    return location.pathname === '/profile' ? { kind: 'redirect', to: '/not-authorized' } : { kind: 'redirect', to: '/profile' };
+    return location.pathname === links.profile() ? { kind: 'redirect', to: links.notAuthorized() } : { kind: 'redirect', to: links.profile() };
   }
   return allow;
 }

@@ -4,7 +4,7 @@
  * the groups, the actions and the update history with its CSV export. An unknown account shows
  * the not-found view in place.
  */
-import { type Account, accountStatus, type AccountUpdate, SERVICE_INFO, supportedServices } from '@portal/api';
+import { type Account, accountStatus, type AccountUpdate, links, SERVICE_INFO, supportedServices } from '@portal/api';
 import { ApiError, PageTitle, useConfiguration, useHasPermission } from '@portal/shared';
 import { AccountDetails, AccountGroupsTable, formatDateTime, isNotFound, NotFoundView } from '@portal/shared/components';
 import { accountHistoryUrl } from '../api/accountAdmin';
@@ -51,7 +51,7 @@ function AccountLinks({ account }: { account: Account }) {
   const canEdit = canEditAccount && canActForOthers;
   let node: ReactNode = null;
   if (account.email_change_pending) node = <Typography.Text type="secondary">{EMAIL_CHANGE_PENDING}</Typography.Text>;
-  else if (canEdit && !account.closed) node = <Link to={`/change-email/${encodeURIComponent(account.username)}`}>Change email</Link>;
+  else if (canEdit && !account.closed) node = <Link to={links.changeEmail(account.username)}>Change email</Link>;
   if (!node) return null;
   return (
     <nav aria-label="Account actions" style={{ marginBottom: 16 }}>
@@ -152,7 +152,7 @@ function AccountAdministration({ account, returnTo }: { account: Account; return
 export function AccountAdministrationPage() {
   const { username = '' } = useParams<{ username: string }>();
   const location = useLocation();
-  const returnTo = cameFrom(location.state) ?? '/manage-accounts';
+  const returnTo = cameFrom(location.state) ?? links.manageAccounts();
   const load = useCallback((signal: AbortSignal) => getAccount(username, { signal }), [username]);
   const state = useLoaded(load);
 

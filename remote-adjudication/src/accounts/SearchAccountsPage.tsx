@@ -4,7 +4,7 @@
  * empty. The term and the page are kept in the URL (?term=…&start=…) so Back and a reload show the
  * same results; the account page is told where to come back to.
  */
-import { type AccountSearchRow } from '@portal/api';
+import { type AccountSearchRow, links } from '@portal/api';
 import { PageTitle, useHasPermission } from '@portal/shared';
 import { PagedTable, SearchForm, useSearchQuery } from '@portal/shared/components';
 import { searchAccounts } from '../api/accountAdmin';
@@ -43,7 +43,7 @@ export function SearchAccountsPage() {
       key: 'username',
       render: (username: string) =>
         canView ? (
-          <Link to={`/manage-accounts/${encodeURIComponent(username)}`} state={{ from }}>
+          <Link to={links.manageAccounts(username)} state={{ from }}>
             {username}
           </Link>
         ) : (

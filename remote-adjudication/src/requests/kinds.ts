@@ -4,7 +4,7 @@
  * leads (spec sections 2, 6 and 8; server/docs/adjudication.md). One list page, one details page
  * and one decision panel serve them all.
  */
-import { type Decision, LIMITS, type Permission, type RequestDetailOf, type RequestKind } from '@portal/api';
+import { DENIED_REQUESTS, listPermission, REQUEST_KIND_INFO, viewPermission, type Decision, type Permission, type RequestDetailOf, type RequestKind } from '@portal/api';
 
 /** The kinds with a queue here (membership requests are decided in group administration). */
 export type QueueKind = Exclude<RequestKind, 'membership'>;
@@ -26,6 +26,23 @@ export const FEEDBACK = {
   mailingListApproved: (list: string) => `Mailing list request for ${list} approved.`,
   mailingListDenied: (list: string) => `Mailing list request for ${list} denied.`,
 } as const;
+
+/** What the shared table (@portal/api requests/kinds.ts) says of a queue. */
+function fromTable<K extends QueueKind>(kind: K) {
+  const info = REQUEST_KIND_INFO[kind];
+  const queue = info.queue;
+  if (!queue) throw new Error(`${kind} requests have no queue`);
+  return {
+    kind,
+    listPath: queue.path,
+    listTitle: queue.listTitle,
+    detailTitle: queue.detailTitle,
+    listPermission: listPermission(kind),
+    viewPermission: viewPermission(kind),
+    commentLimit: info.commentLimit,
+    ...(queue.smartCardsOnly ? { smartCardsOnly: true as const } : {}),
+  };
+}
 
 export interface KindConfig<K extends QueueKind = QueueKind> {
   readonly kind: K;
@@ -64,17 +81,11 @@ const requestedAuthentication = (identifier: string) =>
 
 export const KINDS: { readonly [K in QueueKind]: KindConfig<K> } = {
   new: {
-    kind: 'new',
-    listPath: '/list-account-requests',
-    listTitle: 'New Account Requests',
-    detailTitle: 'New Account Request',
-    listPermission: 'LIST_NEW_ACCOUNT_REQUESTS',
+    ...fromTable('new'),
     // Spec section 6 gives two readings for this link (one names VIEW_AUTH_CHANGE_REQUEST): this
     // is the other, the kind's own view permission, as every other list uses.
-    viewPermission: 'VIEW_NEW_ACCOUNT_REQUEST',
     identifierLabel: 'Requested Username',
     showUsername: false,
-    commentLimit: LIMITS.comment,
     buttons: { approved: 'Approve New Account', denied: 'Deny New Account', incomplete: 'Request More Information' },
     feedback: (decision, r) =>
       decision === 'approved'
@@ -85,74 +96,43 @@ export const KINDS: { readonly [K in QueueKind]: KindConfig<K> } = {
     returnTo: 'list',
   },
   authchange: {
-    kind: 'authchange',
-    listPath: '/list-authentication-change-requests',
-    listTitle: 'Authentication Change Requests',
-    detailTitle: 'Authentication Change Request',
-    listPermission: 'LIST_AUTH_CHANGE_REQUESTS',
-    viewPermission: 'VIEW_AUTH_CHANGE_REQUEST',
+    ...fromTable('authchange'),
     identifierLabel: 'Requested Authentication',
     formatIdentifier: requestedAuthentication,
     showUsername: true,
-    commentLimit: LIMITS.reason,
     buttons: APPROVE_OR_DENY,
     feedback: (decision) => (decision === 'approved' ? FEEDBACK.authChangeApproved : FEEDBACK.authChangeDenied),
     returnTo: 'list',
-    smartCardsOnly: true,
   },
   profilechange: {
-    kind: 'profilechange',
-    listPath: '/list-email-change-requests',
-    listTitle: 'Email Change Requests',
-    detailTitle: 'Email Change Request',
-    listPermission: 'LIST_EMAIL_CHANGE_REQUESTS',
-    viewPermission: 'VIEW_EMAIL_CHANGE_REQUEST',
+    ...fromTable('profilechange'),
     identifierLabel: 'New Email',
     showUsername: true,
-    commentLimit: LIMITS.reason,
     buttons: APPROVE_OR_DENY,
     feedback: (decision) => (decision === 'approved' ? FEEDBACK.emailChangeApproved : FEEDBACK.emailChangeDenied),
     // Spec section 2: "Email change details: returns to the previous page."
     returnTo: 'previous',
   },
   mailinglist: {
-    kind: 'mailinglist',
-    listPath: '/list-mailing-list-requests',
-    listTitle: 'Mailing List Requests',
-    detailTitle: 'Mailing List Request',
-    listPermission: 'LIST_MAILING_LIST_REQUESTS',
-    viewPermission: 'VIEW_MAILING_LIST_REQUEST',
+    ...fromTable('mailinglist'),
     identifierLabel: 'Mailing List',
     showUsername: false,
-    commentLimit: LIMITS.reason,
     buttons: APPROVE_OR_DENY,
     feedback: (decision, r) => (decision === 'approved' ? FEEDBACK.mailingListApproved(r.list_id) : FEEDBACK.mailingListDenied(r.list_id)),
     returnTo: 'list',
   },
   usergroup: {
-    kind: 'usergroup',
-    listPath: '/list-user-group-requests',
-    listTitle: 'User Group Requests',
-    detailTitle: 'User Group Request',
-    listPermission: 'LIST_USER_GROUP_REQUESTS',
-    viewPermission: 'VIEW_USER_GROUP_REQUEST',
+    ...fromTable('usergroup'),
     identifierLabel: 'Group',
     showUsername: false,
-    commentLimit: LIMITS.reason,
     buttons: APPROVE_OR_DENY,
     feedback: (decision, r) => (decision === 'approved' ? FEEDBACK.userGroupApproved(r.user_group) : FEEDBACK.userGroupDenied(r.user_group)),
     returnTo: 'list',
   },
   unlock: {
-    kind: 'unlock',
-    listPath: '/list-unlock-account-requests',
-    listTitle: 'Unlock Account Requests',
-    detailTitle: 'Unlock Account Request',
-    listPermission: 'LIST_UNLOCK_REQUESTS',
-    viewPermission: 'VIEW_UNLOCK_REQUEST',
+    ...fromTable('unlock'),
     // The identifier is the username: the username column shows it.
     showUsername: true,
-    commentLimit: LIMITS.reason,
     buttons: APPROVE_OR_DENY,
     feedback: (decision, r) => (decision === 'approved' ? FEEDBACK.unlockApproved(r.username) : FEEDBACK.unlockDenied(r.username)),
     returnTo: 'list',
@@ -163,8 +143,4 @@ export const KINDS: { readonly [K in QueueKind]: KindConfig<K> } = {
 export const QUEUES: readonly KindConfig[] = [KINDS.new, KINDS.authchange, KINDS.profilechange, KINDS.mailinglist, KINDS.usergroup, KINDS.unlock];
 
 /** The denied account requests: searched, not queued; their details are the new account's. */
-export const DENIED = {
-  path: '/list-denied-account-requests',
-  title: 'Denied Account Requests',
-  detailTitle: 'Denied Account Request',
-} as const;
+export const DENIED = DENIED_REQUESTS;

@@ -1,3 +1,4 @@
+import { links } from '@portal/api';
 import { PageTitle, safeRedirect, type Session, useConfiguration, useConfigurationStore, useSessionStore } from '@portal/shared';
 import { Button, Card, Radio, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
@@ -24,7 +25,7 @@ export function LoginPage() {
 
   // Already signed in: on to the redirect (spec section 2), or the profile.
   useSessionCheck(redirect, (state) => {
-    if (state.status === 'signed-in') navigate(safeRedirect(redirect) ?? '/profile', { replace: true });
+    if (state.status === 'signed-in') navigate(safeRedirect(redirect) ?? links.profile(), { replace: true });
   });
 
   const onSignedIn = (session: Session) => {
@@ -79,8 +80,8 @@ function SignInTabs({ cacSupport, wikiUrl, onSignedIn }: { cacSupport: boolean; 
           label: 'New Users',
           children: (
             <Space direction="vertical">
-              <Link to="/request-account">Request an account</Link>
-              <Link to="/check-account-request-status">Check account request status</Link>
+              <Link to={links.requestAccount()}>Request an account</Link>
+              <Link to={links.checkAccountRequestStatus()}>Check account request status</Link>
             </Space>
           ),
         },
@@ -110,9 +111,9 @@ function SignInTabs({ cacSupport, wikiUrl, onSignedIn }: { cacSupport: boolean; 
                 <>
                   <TokenSignInForm cacSupport={cacSupport} onSignedIn={onSignedIn} />
                   <Space wrap split="·">
-                    <Link to="/reset-website-token">Generate a website token</Link>
-                    <Link to="/request-unlock">Request an unlock</Link>
-                    {cacSupport && <Link to="/register-cac">Register your CAC</Link>}
+                    <Link to={links.resetWebsiteToken()}>Generate a website token</Link>
+                    <Link to={links.requestUnlock()}>Request an unlock</Link>
+                    {cacSupport && <Link to={links.registerCac()}>Register your CAC</Link>}
                     {/^https?:\/\//.test(wikiUrl) && <a href={wikiUrl}>Login help</a>}
                   </Space>
                 </>

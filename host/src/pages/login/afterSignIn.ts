@@ -1,3 +1,4 @@
+import { links } from '@portal/api';
 import { hasPermission, safeRedirect, type Session } from '@portal/shared';
 
 /**
@@ -9,9 +10,9 @@ export function destinationAfterSignIn(
   redirect: string | null,
   wikiUrl: string,
 ): { kind: 'route'; to: string } | { kind: 'external'; href: string } {
-  if (hasPermission(session, 'allow-renewal') || hasPermission(session, 'RENEW_ACCOUNT')) return { kind: 'route', to: '/renew-account' };
+  if (hasPermission(session, 'allow-renewal') || hasPermission(session, 'RENEW_ACCOUNT')) return { kind: 'route', to: links.renewAccount() };
   const target = safeRedirect(redirect);
   if (target) return { kind: 'route', to: target };
   if (/^https?:\/\//.test(wikiUrl)) return { kind: 'external', href: wikiUrl };
-  return { kind: 'route', to: '/profile' };
+  return { kind: 'route', to: links.profile() };
 }

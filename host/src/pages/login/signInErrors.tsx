@@ -1,3 +1,4 @@
+import { links } from '@portal/api';
 import { ApiError } from '@portal/shared';
 import { Alert } from 'antd';
 import type { ReactNode } from 'react';
@@ -25,14 +26,14 @@ function hintsForToken(code: number): ReactNode {
   if (code === 400 || code === 401 || code === 422) {
     return (
       <>
-        Forgotten or never received your website token? <Link to="/reset-website-token">Generate a new website token</Link>.
+        Forgotten or never received your website token? <Link to={links.resetWebsiteToken()}>Generate a new website token</Link>.
       </>
     );
   }
   if (code === 423) {
     return (
       <>
-        Your account is locked. <Link to="/request-unlock">Request an unlock</Link>.
+        Your account is locked. <Link to={links.requestUnlock()}>Request an unlock</Link>.
       </>
     );
   }
@@ -43,18 +44,18 @@ function hintsForCac(code: number, cacSupport: boolean): ReactNode {
   if (code === 401) {
     return (
       <>
-        <Link to="/request-unlock">Request an unlock</Link> if your account is locked.
+        <Link to={links.requestUnlock()}>Request an unlock</Link> if your account is locked.
       </>
     );
   }
   if (code === 404) {
     return (
       <>
-        This card is not registered. <Link to="/request-account">Request an account</Link>
+        This card is not registered. <Link to={links.requestAccount()}>Request an account</Link>
         {cacSupport && (
           <>
             {' '}
-            or <Link to="/register-cac">register your CAC</Link> with an existing account
+            or <Link to={links.registerCac()}>register your CAC</Link> with an existing account
           </>
         )}
         .

@@ -5,7 +5,7 @@
  * presenting the card's certificate with the call. Success: /profile with 'Change
  * authentication type request sent.'.
  */
-import { type Account, composeValidators, lengthAtMost, LIMITS, required, RULE_MESSAGES, sponsorEmailRules, withSponsor } from '@portal/api';
+import { type Account, composeValidators, lengthAtMost, LIMITS, links, required, RULE_MESSAGES, sponsorEmailRules, withSponsor } from '@portal/api';
 import { FormSubmitError, PageTitle, TextAreaField, TextField, useConfiguration, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
 import { requestCertificateAuthentication, requestTokenAuthentication } from '../../api/account';
 import { Alert, Button, Form as AntForm, Skeleton, Space, Typography } from 'antd';
@@ -41,7 +41,7 @@ function AuthChangeForm({ account }: { account: Account }) {
     try {
       if (toToken) await requestTokenAuthentication(withSponsor((reason ?? '').trim(), sponsor_email ?? ''));
       else await requestCertificateAuthentication(reason ?? '');
-      navigateWithFeedback('/profile', AUTH_CHANGE_REQUESTED);
+      navigateWithFeedback(links.profile(), AUTH_CHANGE_REQUESTED);
       return undefined;
     } catch (error) {
       return formErrors(error, FIELDS);
@@ -76,7 +76,7 @@ function AuthChangeForm({ account }: { account: Account }) {
               <Button type="primary" htmlType="submit" loading={submitting}>
                 Submit Request
               </Button>
-              <Button onClick={() => navigate('/profile')} disabled={submitting}>
+              <Button onClick={() => navigate(links.profile())} disabled={submitting}>
                 Cancel
               </Button>
             </Space>
@@ -100,7 +100,7 @@ function ChangeAuthType() {
       )}
       {state.status === 'ready' &&
         (state.account.auth_change_pending ? (
-          <Alert type="info" showIcon role="status" title={AUTH_CHANGE_ALREADY_PENDING} description={<Link to="/profile">Back to your profile</Link>} />
+          <Alert type="info" showIcon role="status" title={AUTH_CHANGE_ALREADY_PENDING} description={<Link to={links.profile()}>Back to your profile</Link>} />
         ) : (
           <AuthChangeForm account={state.account} />
         ))}
@@ -110,6 +110,6 @@ function ChangeAuthType() {
 
 export function ChangeAuthTypePage() {
   const { cac_support } = useConfiguration();
-  if (!cac_support) return <Navigate to="/profile" replace />;
+  if (!cac_support) return <Navigate to={links.profile()} replace />;
   return <ChangeAuthType />;
 }

@@ -5,7 +5,7 @@
  * goes to /profile (own) or back to the account's administration page (surrogate) with
  * 'Successfully requested email change.'.
  */
-import { type Account, composeValidators, email, lengthAtMost, LIMITS, MAX_MAIL_ADDRESS_LENGTH, required, RULE_MESSAGES, type Validator } from '@portal/api';
+import { type Account, composeValidators, email, lengthAtMost, LIMITS, links, MAX_MAIL_ADDRESS_LENGTH, required, RULE_MESSAGES, type Validator } from '@portal/api';
 import { CheckboxField, ConfirmModal, FormSubmitError, MESSAGES, mustBeChecked, PageTitle, TextAreaField, TextField, useConfirmation, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
 import { emailExists, requestEmailChange } from '../../api/account';
 import { Alert, Button, Form as AntForm, Input, Skeleton, Space, Typography } from 'antd';
@@ -64,7 +64,7 @@ function ChangeEmailForm({ account, surrogate }: { account: Account; surrogate: 
     try {
       await requestEmailChange({ username: account.username, email: newEmail, reason: (values.reason ?? '').trim() });
       confirmation.finish();
-      navigateWithFeedback(surrogate ? `/manage-accounts/${encodeURIComponent(account.username)}` : '/profile', EMAIL_CHANGE_REQUESTED);
+      navigateWithFeedback(surrogate ? links.manageAccounts(account.username) : links.profile(), EMAIL_CHANGE_REQUESTED);
       return undefined;
     } catch (error) {
       confirmation.finish();
@@ -72,7 +72,7 @@ function ChangeEmailForm({ account, surrogate }: { account: Account; surrogate: 
     }
   };
 
-  const cancel = () => (surrogate ? navigate(-1) : navigate('/profile'));
+  const cancel = () => (surrogate ? navigate(-1) : navigate(links.profile()));
 
   return (
     <Form<ChangeEmailValues> onSubmit={submit}>
@@ -136,7 +136,7 @@ export function ChangeEmailPage() {
             showIcon
             role="alert"
             title={MESSAGES.notFound}
-            description={<Link to="/profile">Go to your profile</Link>}
+            description={<Link to={links.profile()}>Go to your profile</Link>}
           />
         ) : (
           <Alert
@@ -154,7 +154,7 @@ export function ChangeEmailPage() {
             showIcon
             role="status"
             title={EMAIL_CHANGE_ALREADY_PENDING}
-            description={surrogate ? undefined : <Link to="/profile">Back to your profile</Link>}
+            description={surrogate ? undefined : <Link to={links.profile()}>Back to your profile</Link>}
           />
         ) : (
           <ChangeEmailForm account={state.account} surrogate={surrogate} />

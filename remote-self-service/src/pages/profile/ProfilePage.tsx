@@ -2,7 +2,7 @@
  * /profile, 'User Profile: {username}' (spec section 2): links to the user's other screens (or a
  * note where a request is pending), the account details panel and the groups table.
  */
-import { type Account } from '@portal/api';
+import { type Account, links } from '@portal/api';
 import { PageTitle, useConfiguration, useHasPermission, useSessionStore } from '@portal/shared';
 import { AccountDetails, AccountGroupsTable } from '@portal/shared/components';
 import { Alert, Flex, Skeleton, Typography } from 'antd';
@@ -23,13 +23,13 @@ function ProfileLinks({ account }: { account: Account }) {
   const canChangeAuth = useHasPermission('allow-authchange');
 
   const items: { key: string; node: ReactNode }[] = [];
-  if (canUpdate || canEditAccounts) items.push({ key: 'update', node: <Link to="/update-profile">Update Profile</Link> });
-  items.push({ key: 'lists', node: <Link to="/mailing-lists">Mailing Lists</Link> });
+  if (canUpdate || canEditAccounts) items.push({ key: 'update', node: <Link to={links.updateProfile()}>Update Profile</Link> });
+  items.push({ key: 'lists', node: <Link to={links.mailingLists()}>Mailing Lists</Link> });
   if (account.email_change_pending) items.push({ key: 'email', node: <Typography.Text type="secondary">{EMAIL_CHANGE_PENDING}</Typography.Text> });
-  else if (canChangeEmail) items.push({ key: 'email', node: <Link to="/change-email">Change Email</Link> });
+  else if (canChangeEmail) items.push({ key: 'email', node: <Link to={links.changeEmail()}>Change Email</Link> });
   if (cac_support) {
     if (account.auth_change_pending) items.push({ key: 'auth', node: <Typography.Text type="secondary">{AUTH_CHANGE_PENDING}</Typography.Text> });
-    else if (canChangeAuth) items.push({ key: 'auth', node: <Link to="/change-auth-type">Change Authentication Type</Link> });
+    else if (canChangeAuth) items.push({ key: 'auth', node: <Link to={links.changeAuthType()}>Change Authentication Type</Link> });
   }
   return (
     <nav aria-label="Profile actions" style={{ marginBottom: 24 }}>

@@ -3,7 +3,7 @@
  * verification the browser presents the smart card's certificate with the call; the success
  * text depends on whether registrations are approved automatically.
  */
-import { lengthAtMost, LIMITS } from '@portal/api';
+import { lengthAtMost, LIMITS, links } from '@portal/api';
 import { FormSubmitError, PageTitle, submissionErrors, TextAreaField, useConfiguration } from '@portal/shared';
 import { Alert, Button, Form as AntForm, Result } from 'antd';
 import { useState } from 'react';
@@ -18,7 +18,7 @@ export const INSERT_CAC = 'Insert your CAC before you continue: your browser wil
 
 export function RegisterCacPage() {
   const { cac_support } = useConfiguration();
-  if (!cac_support) return <Navigate to="/login" replace />;
+  if (!cac_support) return <Navigate to={links.login()} replace />;
   return (
     <>
       <PageTitle>Register CAC</PageTitle>
@@ -36,7 +36,7 @@ function RegisterForm({ verified }: { verified: Verified }) {
       <Result
         status="success"
         title={auto_cert_registration_approval ? CAC_REGISTERED : CAC_REQUESTED}
-        extra={<Link to="/login">Back to Sign-In</Link>}
+        extra={<Link to={links.login()}>Back to Sign-In</Link>}
       />
     );
   }

@@ -4,7 +4,7 @@
  * session is asked for again (it now carries the account's usual permissions) and the user goes
  * to /profile.
  */
-import { RULE_MESSAGES } from '@portal/api';
+import { links, RULE_MESSAGES } from '@portal/api';
 import { CheckboxField, FormSubmitError, mustBeChecked, PageTitle, submissionErrors, useConfiguration, useSessionStore } from '@portal/shared';
 import { requestRenewal } from '../../api/account';
 import { Button, Form as AntForm, Typography } from 'antd';
@@ -37,7 +37,7 @@ export function RenewAccountPage() {
       await requestRenewal(username ?? '');
       // The session changes with the renewal: ask for it again before the guard looks.
       await useSessionStore.getState().resolve();
-      navigate('/profile');
+      navigate(links.profile());
       return undefined;
     } catch (error) {
       return submissionErrors(error);

@@ -4,7 +4,7 @@
  * smart-card support the applicant signs up with the CAC (the browser presents it) or asks for a
  * CAC exception, naming a US Government sponsor. Then 'Submission Success'.
  */
-import { ACCOUNT_REQUEST_RULES, contactAddress, LIMITS, MAX_MAIL_ADDRESS_LENGTH, RULE_MESSAGES, sponsorEmailRules, type Validator, withSponsor } from '@portal/api';
+import { ACCOUNT_REQUEST_RULES, contactAddress, LIMITS, links, MAX_MAIL_ADDRESS_LENGTH, RULE_MESSAGES, sponsorEmailRules, type Validator, withSponsor } from '@portal/api';
 import { ApiError, FormSubmitError, PageTitle, SecurityChallenge, submissionErrors, TextField, useChallengeSolution, useConfiguration } from '@portal/shared';
 import { Alert, Button, Form as AntForm, Radio, Result, Typography } from 'antd';
 import { useState } from 'react';
@@ -95,7 +95,7 @@ export function RequestAccountPage() {
           status="success"
           title={SUBMISSION_SUCCESS}
           subTitle="Your account request has been received. We have sent you an email; you will be notified when it has been reviewed."
-          extra={<Link to="/login">Back to Sign-In</Link>}
+          extra={<Link to={links.login()}>Back to Sign-In</Link>}
         />
       </>
     );

@@ -3,6 +3,7 @@
  * Generate makes a new token, shown once with Copy and Back to Sign-In; Generate is then
  * disabled. The old token stops working at that moment.
  */
+import { links } from '@portal/api';
 import { PageTitle } from '@portal/shared';
 import { Alert, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -68,7 +69,7 @@ function GenerateToken({ verified }: { verified: Verified }) {
           </Typography.Paragraph>
           <Space wrap>
             <Button onClick={copy}>Copy</Button>
-            <Link to="/login">Back to Sign-In</Link>
+            <Link to={links.login()}>Back to Sign-In</Link>
           </Space>
           {copied && (
             <Typography.Paragraph role="status" type="success" style={{ marginTop: 8 }}>

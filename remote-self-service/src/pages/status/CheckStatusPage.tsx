@@ -3,7 +3,7 @@
  * the request's status and the adjudicator's comment; when the adjudicator asked for more
  * information the applicant answers here, and the request goes back to the queue.
  */
-import { composeValidators, lengthAtMost, LIMITS, required, RULE_MESSAGES } from '@portal/api';
+import { composeValidators, lengthAtMost, LIMITS, links, required, RULE_MESSAGES } from '@portal/api';
 import { FormSubmitError, PageTitle, submissionErrors, TextAreaField } from '@portal/shared';
 import { Alert, Button, Descriptions, Form as AntForm, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
@@ -47,7 +47,7 @@ function StatusView({ verified }: { verified: Verified }) {
   if (error) return <Alert type="error" showIcon role="alert" title={error} />;
   if (!status) return <Spin description="Loading the request…" />;
   if (responded) {
-    return <Result status="success" title={RESPONSE_RECEIVED} extra={<Link to="/login">Back to Sign-In</Link>} />;
+    return <Result status="success" title={RESPONSE_RECEIVED} extra={<Link to={links.login()}>Back to Sign-In</Link>} />;
   }
 
   const submit = async ({ comment }: { comment: string }) => {

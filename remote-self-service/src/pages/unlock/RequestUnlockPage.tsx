@@ -2,7 +2,7 @@
  * /request-unlock (spec sections 2 and 4): verification (a locked account counts as verified),
  * then the reason; the views are form, success, unable and error, chosen by the answer's code.
  */
-import { composeValidators, lengthAtMost, LIMITS, required, RULE_MESSAGES } from '@portal/api';
+import { composeValidators, lengthAtMost, LIMITS, links, required, RULE_MESSAGES } from '@portal/api';
 import { ApiError, PageTitle, TextAreaField } from '@portal/shared';
 import { Alert, Button, Form as AntForm, Result } from 'antd';
 import { useState } from 'react';
@@ -39,8 +39,8 @@ export function RequestUnlockPage() {
 function UnlockForm({ verified }: { verified: Verified }) {
   const [view, setView] = useState<View>({ kind: 'form' });
 
-  if (view.kind === 'success') return <Result status="success" title={UNLOCK_RECEIVED} extra={<Link to="/login">Back to Sign-In</Link>} />;
-  if (view.kind === 'unable') return <Result status="warning" title={UNLOCK_UNABLE} extra={<Link to="/login">Back to Sign-In</Link>} />;
+  if (view.kind === 'success') return <Result status="success" title={UNLOCK_RECEIVED} extra={<Link to={links.login()}>Back to Sign-In</Link>} />;
+  if (view.kind === 'unable') return <Result status="warning" title={UNLOCK_UNABLE} extra={<Link to={links.login()}>Back to Sign-In</Link>} />;
 
   const submit = async ({ reason }: { reason: string }) => {
     try {

@@ -4,7 +4,7 @@
  * messages under their fields, anything else below the submit button; success goes to
  * /profile with 'Profile updated successfully.'.
  */
-import { type Account, PROFILE_RULES, profileUpdate, profileValues, type ProfileValues } from '@portal/api';
+import { type Account, links, PROFILE_RULES, profileUpdate, profileValues, type ProfileValues } from '@portal/api';
 import { FormSubmitError, PageTitle, useHasPermission, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
 import { updateAccount } from '../../api/account';
 import { Alert, Button, Form as AntForm, Input, Skeleton, Space } from 'antd';
@@ -36,14 +36,14 @@ function ProfileForm({ account }: { account: Account }) {
   const submit = async (values: ProfileValues) => {
     try {
       await updateAccount(account.username, profileUpdate(values));
-      navigateWithFeedback('/profile', PROFILE_UPDATED);
+      navigateWithFeedback(links.profile(), PROFILE_UPDATED);
       return undefined;
     } catch (error) {
       return formErrors(error, PROFILE_FIELDS);
     }
   };
 
-  const emailExtra = account.email_change_pending ? EMAIL_CHANGE_PENDING : canChangeEmail ? <Link to="/change-email">Change Email</Link> : undefined;
+  const emailExtra = account.email_change_pending ? EMAIL_CHANGE_PENDING : canChangeEmail ? <Link to={links.changeEmail()}>Change Email</Link> : undefined;
 
   return (
     <Form<ProfileValues> onSubmit={submit} initialValues={initialValues}>
@@ -60,7 +60,7 @@ function ProfileForm({ account }: { account: Account }) {
               <Button type="primary" htmlType="submit" loading={submitting}>
                 Update Profile
               </Button>
-              <Button onClick={() => navigate('/profile')} disabled={submitting}>
+              <Button onClick={() => navigate(links.profile())} disabled={submitting}>
                 Cancel
               </Button>
             </Space>

@@ -3,7 +3,7 @@
  * challenge, then the 6-digit code mailed to that address, then the page's content, which
  * receives the verified address and code (its calls carry the code as a Bearer token).
  */
-import { composeValidators, email as emailRule, required, RULE_MESSAGES, VERIFICATION_CODE } from '@portal/api';
+import { composeValidators, email as emailRule, links, required, RULE_MESSAGES, VERIFICATION_CODE } from '@portal/api';
 import { ApiError, FormSubmitError, SecurityChallenge, submissionErrors, TextField, useChallengeSolution } from '@portal/shared';
 import { Alert, Button, Form as AntForm, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -133,7 +133,7 @@ function CodeStep({
                 style={{ marginBottom: 16 }}
                 title={
                   <span>
-                    This account is locked. <Link to="/request-unlock">Submit an unlock request</Link>
+                    This account is locked. <Link to={links.requestUnlock()}>Submit an unlock request</Link>
                   </span>
                 }
               />
