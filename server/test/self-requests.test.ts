@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { RULE_MESSAGES } from '@portal/shared/rules';
 import { bindCertificate } from '../src/repositories/certificates.js';
-import { isUniqueViolation } from '../src/repositories/self-requests.js';
+import { isUniqueViolation } from '../src/repositories/unique-violation.js';
 import { DEFAULT_CONFIGURATION } from '@portal/shared/config';
 import type { Database } from '../src/db/database.js';
 import { httpStatusOf } from '../src/plugins/error-handler.js';

@@ -5,8 +5,7 @@
 import type { PortalConfiguration } from '@portal/shared/config';
 import type { App, AppServerSettings } from '../src/app.js';
 import type { Database, DatabaseKind, Queryable } from '../src/db/database.js';
-import { updateProfile, type ProfileFields } from '../src/repositories/account-changes.js';
-import type { PlatformRole } from '../src/repositories/accounts.js';
+import { updateProfile, type PlatformRole, type ProfileFields } from '../src/repositories/accounts.js';
 import { API, TestClock, as, createAccount, signIn, type Principal, type TestAccount } from './auth-helpers.js';
 import { createTestApp, createTestDatabase, type Fixture } from './helpers.js';
 

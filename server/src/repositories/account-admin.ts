@@ -1,10 +1,9 @@
 /**
- * SQL of the account administration (server/docs/adjudication.md, "Accounts"): the account
- * search, the account row locked for a change of state (lock, unlock, close), the pending
- * requests a change decides, and the history rows the CSV export reads.
+ * SQL of the account administration's reads (server/docs/adjudication.md, "Accounts"): the
+ * account search and the history rows the CSV export reads. Its changes of state are written by
+ * accounts.ts (the account row) and requests.ts (the requests a change decides).
  */
 import type { Queryable } from '../db/database.js';
-import type { RequestKind, RequestStatus } from './requests.js';
 
 // ---------------------------------------------------------------------------------------------
 // Search
@@ -112,67 +111,6 @@ export async function searchAccounts(db: Queryable, search: AccountSearch): Prom
     closed: r.closed,
   }));
   return { rows: page, hasMore: rows.length > search.maxResults };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Changes of state
-
-/** What a change of state needs of the account, read with the row locked. */
-export interface LockedAccount {
-  id: number;
-  username: string;
-  email: string;
-  active: boolean;
-  closed: boolean;
-}
-
-/**
- * The account of a username (any letter case), its row locked until the transaction ends
- * (`for update`): a change of state checks the state it reads here, and two changes of the same
- * account run one after the other. Run it in a transaction.
- */
-export async function findAccountForUpdate(db: Queryable, username: string): Promise<LockedAccount | undefined> {
-  const { rows } = await db.query<{ id: string | number; username: string; email: string; active: boolean; closed: boolean }>(
-    'select id, username, email, active, closed from accounts where lower(username) = lower($1) for update',
-    [username],
-  );
-  const row = rows[0];
-  return row ? { id: Number(row.id), username: row.username, email: row.email, active: row.active, closed: row.closed } : undefined;
-}
-
-/** Locks an active account (active = false); false when it was not active and open. */
-export async function lockAccountRow(db: Queryable, accountId: number): Promise<boolean> {
-  const { rows } = await db.query('update accounts set active = false where id = $1 and active and not closed returning id', [accountId]);
-  return rows.length > 0;
-}
-
-/** Closes an account (closed, and inactive); false when it was closed already. */
-export async function closeAccountRow(db: Queryable, accountId: number): Promise<boolean> {
-  const { rows } = await db.query('update accounts set closed = true, active = false where id = $1 and not closed returning id', [accountId]);
-  return rows.length > 0;
-}
-
-/**
- * Decides the account's pending requests (of `kind`, or of every kind): the status, the
- * adjudicator and updated_at, and a request update each (the status, the adjudicator, the time,
- * the comment). A request decided meanwhile by someone else is left alone (the status is checked
- * again as the row is written). Returns the ids decided.
- */
-export async function decidePendingRequests(
-  db: Queryable,
-  decision: { accountId: number; kind?: RequestKind; status: Extract<RequestStatus, 'approved' | 'denied'>; adjudicator: string; comment: string; at: Date },
-): Promise<number[]> {
-  const { rows } = await db.query<{ id: string | number }>(
-    `with decided as (
-       update requests set status = $3, adjudicator = $4, updated_at = $5
-        where account_id = $1 and status = 'pending' and ($2::text is null or kind = $2)
-        returning id)
-     insert into request_updates (request_id, status, username, comment, created_at)
-     select id, $3, $4, $6, $5 from decided order by id
-     returning request_id as id`,
-    [decision.accountId, decision.kind ?? null, decision.status, decision.adjudicator, decision.at, decision.comment],
-  );
-  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
 // ---------------------------------------------------------------------------------------------

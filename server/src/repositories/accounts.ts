@@ -1,4 +1,8 @@
-/** SQL for accounts, their roles and their update history. */
+/**
+ * SQL for accounts, their roles and their update history: the one repository that writes the
+ * accounts and account_updates tables (the Account as the screens read it: account-view.ts).
+ */
+import { PROFILE_RULES, type ProfileField } from '@portal/shared/rules';
 import type { Queryable } from '../db/database.js';
 
 export const PLATFORM_ROLES = ['site-admin', 'adjudicator', 'help-desk', 'user'] as const;
@@ -138,27 +142,10 @@ export async function deactivateAccount(db: Queryable, accountId: number): Promi
   return rows.length > 0;
 }
 
-/**
- * Unlocks an account: active again, its failed sign-in counter reset (else the next failure
- * would lock it at once), and the change recorded in its update history (with `action` and `at`
- * when given, as addAccountUpdate takes them). Returns false when the account was not locked.
- * Run it in a transaction.
- */
-export async function unlockAccount(
-  db: Queryable,
-  accountId: number,
-  update: { comment: string; username: string; action?: string; at?: Date },
-): Promise<boolean> {
+/** Sets active = true if the account is inactive; true when this call unlocked it (false: it was not locked). */
+export async function activateAccount(db: Queryable, accountId: number): Promise<boolean> {
   const { rows } = await db.query('update accounts set active = true where id = $1 and not active returning id', [accountId]);
-  await db.query('delete from login_failures where key = $1', [accountFailureKey(accountId)]);
-  if (rows.length === 0) return false;
-  await addAccountUpdate(db, { accountId, comment: update.comment, username: update.username, active: true, action: update.action, at: update.at });
-  return true;
-}
-
-/** The failed sign-in counter key of an account (see repositories/login-failures.ts). */
-export function accountFailureKey(accountId: number): string {
-  return `account:${accountId}`;
+  return rows.length > 0;
 }
 
 /** Inserts an account with only its names and a website token (site administrators from the CLI). */
@@ -203,4 +190,78 @@ export async function addAuthenticationMethod(db: Queryable, accountId: number, 
     'update accounts set authentication = array_append(authentication, $2::text) where id = $1 and not ($2::text = any(authentication))',
     [accountId, method],
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes of state (the account administration: lock, unlock, close)
+
+/** What a change of state needs of the account, read with the row locked. */
+export interface LockedAccount {
+  id: number;
+  username: string;
+  email: string;
+  active: boolean;
+  closed: boolean;
+}
+
+/**
+ * The account of a username (any letter case), its row locked until the transaction ends
+ * (`for update`): a change of state checks the state it reads here, and two changes of the same
+ * account run one after the other. Run it in a transaction.
+ */
+export async function findAccountForUpdate(db: Queryable, username: string): Promise<LockedAccount | undefined> {
+  const { rows } = await db.query<{ id: string | number; username: string; email: string; active: boolean; closed: boolean }>(
+    'select id, username, email, active, closed from accounts where lower(username) = lower($1) for update',
+    [username],
+  );
+  const row = rows[0];
+  return row ? { id: Number(row.id), username: row.username, email: row.email, active: row.active, closed: row.closed } : undefined;
+}
+
+/** Locks an active account (active = false); false when it was not active and open. */
+export async function lockAccountRow(db: Queryable, accountId: number): Promise<boolean> {
+  const { rows } = await db.query('update accounts set active = false where id = $1 and active and not closed returning id', [accountId]);
+  return rows.length > 0;
+}
+
+/** Closes an account (closed, and inactive); false when it was closed already. */
+export async function closeAccountRow(db: Queryable, accountId: number): Promise<boolean> {
+  const { rows } = await db.query('update accounts set closed = true, active = false where id = $1 and not closed returning id', [accountId]);
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes an account's owner (or an administrator) makes: the profile, the annual certification, and approved requests' changes
+
+/** The profile fields of spec section 2 (/update-profile), flat as the accounts table holds them. */
+export type ProfileFields = Record<ProfileField, string>;
+
+/** The columns are the shared rules' field names (the form's names, the table's names). */
+const PROFILE_COLUMNS = Object.keys(PROFILE_RULES) as ProfileField[];
+
+/** Writes the profile fields; false when there is no such account. */
+export async function updateProfile(db: Queryable, accountId: number, profile: ProfileFields): Promise<boolean> {
+  const assignments = PROFILE_COLUMNS.map((column, i) => `${column} = $${i + 2}`).join(', ');
+  const { rows } = await db.query(`update accounts set ${assignments} where id = $1 returning id`, [
+    accountId,
+    ...PROFILE_COLUMNS.map((column) => profile[column]),
+  ]);
+  return rows.length > 0;
+}
+
+/** Records the annual certification; false when there is no such account. */
+export async function setLastCertified(db: Queryable, accountId: number, at: Date): Promise<boolean> {
+  const { rows } = await db.query('update accounts set last_certified = $2 where id = $1 returning id', [accountId, at]);
+  return rows.length > 0;
+}
+
+/** Sets the account's email (an approved email change); false when there is no such account. */
+export async function setAccountEmail(db: Queryable, accountId: number, email: string): Promise<boolean> {
+  const { rows } = await db.query('update accounts set email = $2 where id = $1 returning id', [accountId, email]);
+  return rows.length > 0;
+}
+
+/** Replaces the account's authentication methods (an approved authentication change). */
+export async function setAccountAuthentication(db: Queryable, accountId: number, authentication: readonly string[]): Promise<void> {
+  await db.query('update accounts set authentication = $2::text[] where id = $1', [accountId, [...authentication]]);
 }

@@ -6,6 +6,12 @@
  */
 import type { Queryable } from '../db/database.js';
 
+/** The key of an account's failures. */
+export function accountFailureKey(accountId: number): string {
+  return `account:${accountId}`;
+}
+
+/** The key of an identifier that names no account. */
 export function unknownIdentifierKey(identifier: string): string {
   return `id:${identifier.trim().toLowerCase()}`;
 }
@@ -18,11 +24,6 @@ export async function countFailure(db: Queryable, key: string, at: Date): Promis
      returning f.failures`,
     [key, at],
   );
-  return Number(rows[0]?.failures ?? 0);
-}
-
-export async function failuresOf(db: Queryable, key: string): Promise<number> {
-  const { rows } = await db.query<{ failures: number }>('select failures from login_failures where key = $1', [key]);
   return Number(rows[0]?.failures ?? 0);
 }
 

@@ -1,11 +1,11 @@
 /**
- * SQL for the adjudicators' side of the requests (server/docs/adjudication.md): the open queues a
+ * SQL for the adjudicators' reads of the requests (server/docs/adjudication.md): the open queues a
  * page at a time, the summary counts, one request with its history, the denied search, and the
- * row lock a decision holds.
+ * row lock a decision holds. The requests are written by requests.ts.
  */
+import type { RequestKind, RequestStatus } from '@portal/api/requests/kinds';
 import type { Queryable } from '../db/database.js';
 import { escapeLikePattern } from './account-admin.js';
-import type { RequestKind, RequestStatus } from './requests.js';
 
 /** A request row as the lists show it. */
 export interface RequestRowRecord {

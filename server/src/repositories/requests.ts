@@ -1,25 +1,13 @@
 /**
  * SQL for requests of every kind and their update history (migration 0005: requests,
- * request_updates). A kind's own fields live in `details` (jsonb).
+ * request_updates). A kind's own fields live in `details` (jsonb). The one repository that
+ * writes these tables; the adjudicators' reads (queues, details, the denied search) are in
+ * request-queue.ts.
  */
+import type { RequestKind, RequestStatus } from '@portal/api/requests/kinds';
 import type { Queryable } from '../db/database.js';
 
-export const REQUEST_KINDS = ['new', 'profilechange', 'authchange', 'unlock', 'usergroup', 'mailinglist', 'membership'] as const;
-export type RequestKind = (typeof REQUEST_KINDS)[number];
-export const REQUEST_STATUSES = ['pending', 'incomplete', 'approved', 'denied'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-
-/** PostgreSQL's unique_violation: a unique index refused a row (e.g. two parallel submissions). */
-export const UNIQUE_VIOLATION = '23505';
-
-/** Whether an error is a unique violation (of the named index, when given), on PostgreSQL and PGlite alike. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, constraint: violated } = error as { code?: unknown; constraint?: unknown };
-  return code === UNIQUE_VIOLATION && (constraint === undefined || violated === constraint);
-}
-
-/** The unique indexes of migration 0005 (the names its errors carry). */
+/** The unique indexes of migration 0005 (the names its errors carry; see unique-violation.ts). */
 export const REQUEST_UNIQUE_INDEXES = {
   openNewUsername: 'requests_open_new_username_key',
   openNewEmail: 'requests_open_new_email_key',
@@ -128,15 +116,6 @@ export async function findOpenNewRequestForUpdate(
   return rows[0] ? { id: Number(rows[0].id), username: rows[0].username } : undefined;
 }
 
-/** Whether an address has ever made a new account request (any status, any letter case). */
-export async function hasNewRequestByEmail(db: Queryable, email: string): Promise<boolean> {
-  const { rows } = await db.query<{ found: boolean }>(
-    "select exists(select 1 from requests where kind = 'new' and lower(email) = lower($1)) as found",
-    [email.trim()],
-  );
-  return rows[0]?.found === true;
-}
-
 /**
  * Whether a username and an email are used by an open request: a new account request pending
  * or incomplete (username, email), or a pending email change (its new email).
@@ -152,11 +131,54 @@ export async function openRequestUses(db: Queryable, by: { username: string; ema
   return rows[0] ?? { username: false, email: false };
 }
 
-/** Whether the account has a pending request of this kind. */
+/**
+ * Whether the account has a pending request of this kind. Migration 0005 allows one pending
+ * request of a kind per account (REQUEST_UNIQUE_INDEXES.pendingPerAccount), which settles two
+ * submissions this check let through at once.
+ */
 export async function hasPendingRequest(db: Queryable, accountId: number, kind: RequestKind): Promise<boolean> {
-  const { rows } = await db.query<{ found: boolean }>(
-    "select exists(select 1 from requests where account_id = $1 and kind = $2 and status = 'pending') as found",
-    [accountId, kind],
+  const { rows } = await db.query<{ pending: boolean }>(
+    "select exists(select 1 from requests where kind = $1 and account_id = $2 and status = 'pending') as pending",
+    [kind, accountId],
   );
-  return rows[0]?.found === true;
+  return rows[0]?.pending === true;
+}
+
+/**
+ * Whether an address (any letter case) is used by an account, by an open new account request
+ * (pending or incomplete) or by a pending email change.
+ */
+export async function isEmailInUse(db: Queryable, email: string): Promise<boolean> {
+  const { rows } = await db.query<{ used: boolean }>(
+    `select exists(select 1 from accounts where lower(email) = lower($1))
+         or exists(select 1 from requests
+                    where lower(email) = lower($1)
+                      and ((kind = 'new' and status in ('pending', 'incomplete'))
+                        or (kind = 'profilechange' and status = 'pending'))) as used`,
+    [email],
+  );
+  return rows[0]?.used === true;
+}
+
+/**
+ * Decides the account's pending requests (of `kind`, or of every kind): the status, the
+ * adjudicator and updated_at, and a request update each (the status, the adjudicator, the time,
+ * the comment). A request decided meanwhile by someone else is left alone (the status is checked
+ * again as the row is written). Returns the ids decided.
+ */
+export async function decidePendingRequests(
+  db: Queryable,
+  decision: { accountId: number; kind?: RequestKind; status: Extract<RequestStatus, 'approved' | 'denied'>; adjudicator: string; comment: string; at: Date },
+): Promise<number[]> {
+  const { rows } = await db.query<{ id: string | number }>(
+    `with decided as (
+       update requests set status = $3, adjudicator = $4, updated_at = $5
+        where account_id = $1 and status = 'pending' and ($2::text is null or kind = $2)
+        returning id)
+     insert into request_updates (request_id, status, username, comment, created_at)
+     select id, $3, $4, $6, $5 from decided order by id
+     returning request_id as id`,
+    [decision.accountId, decision.kind ?? null, decision.status, decision.adjudicator, decision.at, decision.comment],
+  );
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }

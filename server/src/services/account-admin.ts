@@ -12,24 +12,16 @@ import { composeValidators, required, type Validator } from '@portal/shared/vali
 import { ACCOUNT_ACTIONS, ADJUDICATION_COMMENTS, ADJUDICATION_MESSAGES } from '../adjudication-messages.js';
 import type { Queryable } from '../db/database.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
-import {
-  closeAccountRow,
-  decidePendingRequests,
-  findAccountForUpdate,
-  findAccountHistory,
-  lockAccountRow,
-  searchAccounts as findAccounts,
-  type AccountSearchRow,
-  type HistoryEntry,
-  type LockedAccount,
-} from '../repositories/account-admin.js';
+import { findAccountHistory, searchAccounts as findAccounts, type AccountSearchRow, type HistoryEntry } from '../repositories/account-admin.js';
 import { findAccountByUsername, findAccountRecordById } from '../repositories/account-view.js';
-import { addAccountUpdate, unlockAccount as unlockAccountRow } from '../repositories/accounts.js';
+import { addAccountUpdate, closeAccountRow, findAccountForUpdate, lockAccountRow, type LockedAccount } from '../repositories/accounts.js';
+import { decidePendingRequests } from '../repositories/requests.js';
 import { deleteAccountSessions } from '../repositories/sessions.js';
 import { SELF_SERVICE_MESSAGES } from '../self-service-messages.js';
 import { isOwner, type Actor, type SelfServiceContext } from './account-access.js';
 import { accountView, type AccountView } from './accounts.js';
 import { enqueueMail } from './mail.js';
+import { unlockAccount as unlockAccountState } from './sign-in.js';
 
 // ---------------------------------------------------------------------------------------------
 // Search
@@ -172,7 +164,7 @@ export async function unlockAccount(context: SelfServiceContext, actor: Actor, u
     if (account.closed) throw new ConflictError(ADJUDICATION_MESSAGES.isClosed(account.username));
     const unlocked =
       !account.active &&
-      (await unlockAccountRow(tx, account.id, { action: ACCOUNT_ACTIONS.unlocked, comment: reason, username: actor.username, at }));
+      (await unlockAccountState(tx, account.id, { action: ACCOUNT_ACTIONS.unlocked, comment: reason, username: actor.username, at }));
     if (!unlocked) throw new ConflictError(ADJUDICATION_MESSAGES.notLocked(account.username));
     const approved = await decidePendingRequests(tx, {
       accountId: account.id,

@@ -10,6 +10,7 @@
  * conflict with `fields`; the unique indexes of migration 0005 settle two submissions racing
  * each other).
  */
+import type { RequestStatus } from '@portal/api/requests/kinds';
 import { composeValidators, required } from '@portal/shared/validation';
 import { ACCOUNT_REQUEST_RULES, LIMITS, lengthAtMost, validateFields, type AccountRequestField } from '@portal/shared/rules';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
@@ -20,12 +21,11 @@ import {
   findOpenNewRequestForUpdate,
   insertRequest,
   insertRequestUpdate,
-  isUniqueViolation,
   openRequestUses,
   REQUEST_UNIQUE_INDEXES,
   setRequestStatus,
-  type RequestStatus,
 } from '../repositories/requests.js';
+import { isUniqueViolation } from '../repositories/unique-violation.js';
 import { VISITOR_COMMENTS, VISITOR_MESSAGES } from '../visitor-messages.js';
 import { certificateRecordOf } from './certificates.js';
 import { acceptBotChallengeResponse } from './challenge.js';

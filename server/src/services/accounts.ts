@@ -7,8 +7,7 @@ import { LIMITS, lengthAtMost, PROFILE_RULES, RULE_MESSAGES, validateFields } fr
 import { composeValidators, required } from '@portal/shared/validation';
 import { ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import { MESSAGES } from '../messages.js';
-import { addAccountUpdate } from '../repositories/accounts.js';
-import { setLastCertified, updateProfile as writeProfile, type ProfileFields } from '../repositories/account-changes.js';
+import { addAccountUpdate, setLastCertified, updateProfile as writeProfile, type ProfileFields } from '../repositories/accounts.js';
 import {
   findAccountUpdates,
   findLatestCertificate,

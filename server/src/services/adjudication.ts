@@ -4,6 +4,7 @@
  * again, so of two decisions at once exactly one wins; then the status, an update, the effect on
  * the account and the applicant's mail (outbox) are written together or not at all.
  */
+import type { RequestKind, RequestStatus } from '@portal/api/requests/kinds';
 import type { Permission, RequestKindKey } from '@portal/shared/permissions';
 import { LIMITS, lengthAtMost, RULE_MESSAGES } from '@portal/shared/rules';
 import { composeValidators, required, type Validator } from '@portal/shared/validation';
@@ -11,7 +12,15 @@ import { ACCOUNT_ACTIONS, ADJUDICATION_COMMENTS, ADJUDICATION_MESSAGES } from '.
 import type { Queryable } from '../db/database.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import { findAccountRecordById, type AccountRecord } from '../repositories/account-view.js';
-import { accountExists, addAccountRole, addAccountUpdate, insertAccount, setWebsiteTokenHash, unlockAccount } from '../repositories/accounts.js';
+import {
+  accountExists,
+  addAccountRole,
+  addAccountUpdate,
+  insertAccount,
+  setAccountAuthentication,
+  setAccountEmail,
+  setWebsiteTokenHash,
+} from '../repositories/accounts.js';
 import { bindCertificate, findAccountIdByCertificateIdentity, removeCertificates, type CertificateDetails } from '../repositories/certificates.js';
 import {
   countPendingByKind,
@@ -22,13 +31,17 @@ import {
   type Page,
   type RequestRowRecord,
 } from '../repositories/request-queue.js';
-import { insertRequestUpdate, isUniqueViolation, setRequestStatus, type RequestKind, type RequestStatus } from '../repositories/requests.js';
-import { setAccountAuthentication, setAccountEmail } from '../repositories/account-changes.js';
+import { insertRequestUpdate, setRequestStatus } from '../repositories/requests.js';
 import { deleteAccountSessions } from '../repositories/sessions.js';
+import { isUniqueViolation } from '../repositories/unique-violation.js';
 import { holds, isOwner, type Actor, type SelfServiceContext } from './account-access.js';
 import { accountView, type AccountView } from './accounts.js';
 import { STATUS_CHECK_PATH } from './account-requests.js';
 import { enqueueMail, type Mail } from './mail.js';
+import { unlockAccount } from './sign-in.js';
+
+/** The request domain's names, for the routes and the tests (defined once in @portal/api). */
+export { REQUEST_KINDS, REQUEST_STATUSES, type RequestKind, type RequestStatus } from '@portal/api/requests/kinds';
 
 export type Decision = 'approved' | 'denied' | 'incomplete';
 

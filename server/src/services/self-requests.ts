@@ -14,19 +14,27 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from 
 import { MESSAGES } from '../messages.js';
 import { findAccountRecordById, type AccountRecord } from '../repositories/account-view.js';
 import { findAccountIdByCertificateIdentity, type CertificateDetails } from '../repositories/certificates.js';
-import {
-  hasPendingRequest,
-  insertSelfRequest,
-  isEmailInUse,
-  isUniqueViolation,
-  PENDING_PER_ACCOUNT_INDEX,
-  type NewSelfRequest,
-  type SelfRequestKind,
-} from '../repositories/self-requests.js';
+import { hasPendingRequest, insertRequest, insertRequestUpdate, isEmailInUse, REQUEST_UNIQUE_INDEXES } from '../repositories/requests.js';
+import { isUniqueViolation } from '../repositories/unique-violation.js';
 import { SELF_SERVICE_COMMENTS, SELF_SERVICE_MESSAGES } from '../self-service-messages.js';
 import { holds, targetAccount, type Actor, type SelfServiceContext } from './account-access.js';
 import { certificateRecordOf } from './certificates.js';
 import { enqueueMail } from './mail.js';
+
+/** The kinds of request a signed-in user submits about an account. */
+type SelfRequestKind = 'profilechange' | 'authchange';
+
+/** A request to submit: pending, with a first update by whoever submitted it. */
+interface SelfRequest {
+  kind: SelfRequestKind;
+  accountId: number;
+  username: string;
+  email: string;
+  reason: string;
+  details: Record<string, unknown>;
+  /** The surrogate's username; null when the account's owner submits. */
+  submittedBy: string | null;
+}
 
 const PENDING_MESSAGE: Record<SelfRequestKind, string> = {
   profilechange: SELF_SERVICE_MESSAGES.emailChangePending,
@@ -41,20 +49,21 @@ const PENDING_MESSAGE: Record<SelfRequestKind, string> = {
 async function submit(
   context: SelfServiceContext,
   actor: Actor,
-  request: Omit<NewSelfRequest, 'at'>,
+  request: SelfRequest,
   after: (tx: Queryable, at: Date) => Promise<void> = async () => undefined,
 ): Promise<number> {
   const pending = new ConflictError(PENDING_MESSAGE[request.kind]);
-  if (await hasPendingRequest(context.db, request.kind, request.accountId)) throw pending;
+  if (await hasPendingRequest(context.db, request.accountId, request.kind)) throw pending;
   const at = context.clock.now();
   try {
     return await context.db.transaction(async (tx) => {
-      const id = await insertSelfRequest(tx, { ...request, at }, { username: actor.username, comment: SELF_SERVICE_COMMENTS.requestSubmitted });
+      const id = await insertRequest(tx, { ...request, status: 'pending', createdAt: at });
+      await insertRequestUpdate(tx, { requestId: id, status: 'pending', username: actor.username, comment: SELF_SERVICE_COMMENTS.requestSubmitted, createdAt: at });
       await after(tx, at);
       return id;
     });
   } catch (error) {
-    if (isUniqueViolation(error, PENDING_PER_ACCOUNT_INDEX)) throw pending;
+    if (isUniqueViolation(error, REQUEST_UNIQUE_INDEXES.pendingPerAccount)) throw pending;
     throw error;
   }
 }
@@ -133,7 +142,7 @@ export async function requestEmailChange(context: SelfServiceContext, actor: Act
   if (reasonMessage) errors.reason = reasonMessage;
   if (Object.keys(errors).length > 0) throw InvalidInputError.ofFields(errors);
 
-  if (await hasPendingRequest(context.db, 'profilechange', account.id)) throw new ConflictError(SELF_SERVICE_MESSAGES.emailChangePending);
+  if (await hasPendingRequest(context.db, account.id, 'profilechange')) throw new ConflictError(SELF_SERVICE_MESSAGES.emailChangePending);
   if (await isEmailInUse(context.db, newEmail)) throw ConflictError.ofFields({ email: RULE_MESSAGES.emailInUse });
 
   const surrogate = own ? null : actor.username;

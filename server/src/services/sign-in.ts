@@ -5,9 +5,10 @@
  * account exists. At the configured maximum a known account is locked; from then on every
  * attempt on that identifier answers 423.
  */
+import type { Queryable } from '../db/database.js';
 import {
+  activateAccount,
   addAccountUpdate,
-  accountFailureKey,
   deactivateAccount,
   findAccountById,
   findAccountByIdentifier,
@@ -19,7 +20,7 @@ import {
   updateCertificateDetails,
   type CertificateDetails,
 } from '../repositories/certificates.js';
-import { countFailure, resetFailures, unknownIdentifierKey } from '../repositories/login-failures.js';
+import { accountFailureKey, countFailure, resetFailures, unknownIdentifierKey } from '../repositories/login-failures.js';
 import { deleteAccountSessions } from '../repositories/sessions.js';
 import { lockedAfterFailuresComment } from '../messages.js';
 import type { SecurityContext } from './security-context.js';
@@ -42,6 +43,24 @@ async function lockAfterFailures(context: SecurityContext, account: SignInAccoun
       active: false,
     });
   });
+}
+
+/**
+ * Unlocks an account: active again, its failed sign-in count reset (else the next failure would
+ * lock it at once), and the change recorded in its history (with `action` and `at` when given).
+ * False when the account was not locked (its count is reset all the same). Run it in a
+ * transaction.
+ */
+export async function unlockAccount(
+  db: Queryable,
+  accountId: number,
+  update: { comment: string; username: string; action?: string; at?: Date },
+): Promise<boolean> {
+  const unlocked = await activateAccount(db, accountId);
+  await resetFailures(db, accountFailureKey(accountId));
+  if (!unlocked) return false;
+  await addAccountUpdate(db, { accountId, comment: update.comment, username: update.username, active: true, action: update.action, at: update.at });
+  return true;
 }
 
 export async function signInWithToken(context: SecurityContext, identifier: string, token: string): Promise<SignInResult> {

@@ -21,7 +21,6 @@ import { isMailAddress, LIMITS, lengthAtMost, validateFields } from '@portal/sha
 import type { Queryable } from '../db/database.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotSignedInError, TooManyRequestsError } from '../errors.js';
 import {
-  accountFailureKey,
   addAccountUpdate,
   addAuthenticationMethod,
   findAccountByEmail,
@@ -29,16 +28,10 @@ import {
   type AccountByEmail,
 } from '../repositories/accounts.js';
 import { bindCertificate, findAccountIdByCertificateIdentity, type CertificateDetails } from '../repositories/certificates.js';
-import { resetFailures } from '../repositories/login-failures.js';
-import {
-  hasPendingRequest,
-  findLatestNewRequestByEmail,
-  insertRequest,
-  insertRequestUpdate,
-  isUniqueViolation,
-  REQUEST_UNIQUE_INDEXES,
-} from '../repositories/requests.js';
+import { accountFailureKey, resetFailures } from '../repositories/login-failures.js';
+import { findLatestNewRequestByEmail, hasPendingRequest, insertRequest, insertRequestUpdate, REQUEST_UNIQUE_INDEXES } from '../repositories/requests.js';
 import { deleteAccountSessions } from '../repositories/sessions.js';
+import { isUniqueViolation } from '../repositories/unique-violation.js';
 import {
   addWrongTry,
   countCodesSince,

@@ -5,7 +5,6 @@
  */
 import { Type, type FastifyPluginAsyncTypebox, type TLiteral } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../errors.js';
-import { REQUEST_KINDS, type RequestKind } from '../../repositories/requests.js';
 import {
   adjudicatePermission,
   decideRequest,
@@ -13,10 +12,12 @@ import {
   KIND_RULES,
   listPermission,
   listRequests,
+  REQUEST_KINDS,
   requestSummary,
   searchDenied,
   viewPermission,
   type Decision,
+  type RequestKind,
 } from '../../services/adjudication.js';
 import { publicBaseUrl } from './account-requests.js';
 import { AccountBody } from './accounts.js';
