@@ -1,0 +1,93 @@
+/**
+ * A remote deploys on its own schedule (issue 10): its team builds a new version whose API
+ * client has a call the host has never seen (a new endpoint definition bundled in the remote),
+ * the environment is pinned to it, and it runs in Chromium against the host build that was made
+ * before, with no host rebuild.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expectChrome, pinRemote, repoRoot, restoreManifest } from './portal';
+import { buildRemoteVersion } from './remote-builds';
+import { expect, test } from './session';
+
+const VERSION = '0.9.0-e2e';
+
+/** The remote's new release: a page that calls GET /health through an endpoint only this build defines. */
+const ROUTES = `
+import { Type } from 'typebox';
+import { defineEndpoint } from '@portal/api';
+import { call, PUBLIC, route, type RemoteModule } from '@portal/shared';
+import { useEffect, useState } from 'react';
+
+/** New in this release: the host's build has no such definition. */
+const databaseHealth = defineEndpoint({
+  method: 'GET',
+  path: '/health',
+  access: 'public',
+  xsrf: false,
+  summary: 'Whether the database answers',
+  response: Type.Object({ status: Type.String(), database: Type.String() }),
+});
+
+function ReleaseCheck() {
+  const [database, setDatabase] = useState('…');
+  useEffect(() => {
+    const controller = new AbortController();
+    call(databaseHealth, {}, { signal: controller.signal }).then((answer) => setDatabase(answer.database), () => setDatabase('failed'));
+    return () => controller.abort();
+  }, []);
+  return <p data-testid="release">tokens ${VERSION}: database {database}</p>;
+}
+
+const remote: RemoteModule = {
+  name: 'tokens',
+  contract: '^1.0.0',
+  routes: [route('tokens/services', 'Service Tokens', PUBLIC, ReleaseCheck)],
+};
+
+export default remote;
+`;
+
+/** A fingerprint of every file of the host's build. */
+function hostBuild(): string {
+  const dir = join(repoRoot, 'host', 'dist');
+  const hash = createHash('sha256');
+  for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(join(dir, name)));
+  return hash.digest('hex');
+}
+
+test.describe('a remote deployed alone', () => {
+  test.setTimeout(300_000);
+  let remove: (() => void) | undefined;
+
+  test.afterEach(() => {
+    restoreManifest();
+    remove?.();
+  });
+
+  test('a new version with a new API call runs on the host built before it', async ({ page }) => {
+    const before = hostBuild();
+    remove = buildRemoteVersion('remote-tokens', VERSION, { 'src/routes.tsx': ROUTES });
+    expect(hostBuild()).toBe(before);
+
+    pinRemote('tokens', { version: VERSION });
+    const entries: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/remotes/tokens/')) entries.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/tokens/services');
+    await expectChrome(page, { sidebar: false });
+    await expect(page.getByTestId('release')).toHaveText(`tokens ${VERSION}: database ok`);
+    expect(entries.some((path) => path.startsWith(`/remotes/tokens/${VERSION}/`))).toBe(true);
+
+    // Rolled back (the pin to the version before): the earlier release runs again, same host.
+    restoreManifest();
+    entries.length = 0;
+    await page.goto('/tokens/services');
+    await expect(page.getByRole('heading', { name: 'Service Tokens' })).toBeVisible();
+    await expect(page.getByTestId('release')).toHaveCount(0);
+    expect(entries.some((path) => path.startsWith(`/remotes/tokens/${VERSION}/`))).toBe(false);
+    expect(hostBuild()).toBe(before);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Builds a changed version of one remote the way its team would, on its own: a copy of the
+ * remote's sources with some files replaced, built by the remote's own webpack configuration
+ * into `<remote>/dist/<version>/` beside the version already there. Nothing else is rebuilt.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { repoRoot } from './portal';
+
+/** Builds `app` as `version` with `files` (paths relative to the remote's folder) replaced; returns a function removing the build. */
+export function buildRemoteVersion(app: string, version: string, files: Record<string, string>): () => void {
+  const appDir = join(repoRoot, app);
+  const work = mkdtempSync(join(process.env.E2E_DIR ?? tmpdir(), `${app}-`));
+  cpSync(join(appDir, 'src'), join(work, 'src'), { recursive: true });
+  cpSync(join(appDir, 'webpack.config.cjs'), join(work, 'webpack.config.cjs'));
+  // The team's checkout has the same dependencies: reuse the installed ones.
+  symlinkSync(join(appDir, 'node_modules'), join(work, 'node_modules'), 'dir');
+  writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ extends: join(repoRoot, 'tsconfig.json'), include: ['src'] }));
+  const pkg = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')) as Record<string, unknown>;
+  writeFileSync(join(work, 'package.json'), JSON.stringify({ ...pkg, version }, null, 2));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(work, path)), { recursive: true });
+    writeFileSync(join(work, path), content);
+  }
+  const webpack = join(appDir, 'node_modules', '.bin', 'webpack');
+  const built = spawnSync(webpack, ['--mode', 'production', '--no-stats'], { cwd: work, encoding: 'utf8', timeout: 240_000 });
+  if (built.status !== 0) throw new Error(`Building ${app} ${version} failed:\n${built.stdout}\n${built.stderr}`);
+  // Deploy: the version folder goes beside the others, as a release would.
+  const target = join(appDir, 'dist', version);
+  rmSync(target, { recursive: true, force: true });
+  cpSync(join(work, 'dist', version), target, { recursive: true });
+  rmSync(work, { recursive: true, force: true });
+  return () => rmSync(target, { recursive: true, force: true });
+}
