@@ -7,19 +7,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Account, Address, Certificate, Supervisor } from '../accounts/account.js';
 import { closed, IdParams, MAX_PAGE_SIZE, nullable, Page } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
-import {
-  adjudicatePermission,
-  DECISIONS,
-  listPermission,
-  REQUEST_KINDS,
-  REQUEST_STATUSES,
-  SUMMARY_KINDS,
-  viewPermission,
-  type Decision,
-  type RequestKind,
-  type SummaryKind,
-} from './kinds.js';
-
+import { adjudicatePermission, DECISIONS, listPermission, REQUEST_KINDS, REQUEST_STATUSES, SUMMARY_KINDS, viewPermission, type Decision, type RequestKind, type SummaryKind } from './kinds.js';
 const literals = <const T extends readonly string[]>(values: T) => Type.Enum(values);
 
 export const RequestStatusSchema = literals(REQUEST_STATUSES);
@@ -30,14 +18,6 @@ export const RequestSummary = Type.Object(
   closed,
 );
 export type RequestSummary = Static<typeof RequestSummary>;
-
-export const getRequestSummary = defineEndpoint({
-  method: 'GET',
-  path: '/requests',
-  access: { permission: 'VIEW_REQUEST_SUMMARY' },
-  summary: 'How many requests wait in each queue',
-  response: RequestSummary,
-});
 
 const rowProperties = {
   id: Type.Integer(),
@@ -188,23 +168,6 @@ export const decideRequest = <K extends RequestKind>(kind: K, decision: Decision
     response: RequestDetailSchemas[kind] as (typeof RequestDetailSchemas)[K],
     errors: [404, 409],
   });
-
-/** POST /requests/search-denied { term, start_index, max_results: 30 }: denied new account requests, newest first. */
-export const searchDeniedRequests = defineEndpoint({
-  method: 'POST',
-  path: '/requests/search-denied',
-  access: { permission: 'LIST_NEW_ACCOUNT_REQUESTS' },
-  summary: 'Denied new account requests matching a term, newest first',
-  body: Type.Object(
-    {
-      term: Type.Optional(Type.String({ maxLength: 255 })),
-      start_index: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-      max_results: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
-    },
-    closed,
-  ),
-  response: RequestPage,
-});
 
 export type NewAccountRequestDetail = RequestDetailOf<'new'>;
 export type EmailChangeRequestDetail = RequestDetailOf<'profilechange'>;
