@@ -24,6 +24,7 @@ import { securityPlugin } from './plugins/security.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { DEFAULT_SECURITY_SETTINGS, type SecuritySettings } from './services/security-context.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { openapiPlugin } from './plugins/openapi.js';
 import { API_PREFIX, routeAccessPlugin } from './plugins/route-access.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { apiRoutes } from './routes/api/index.js';
@@ -111,6 +112,8 @@ export function buildApp(options: AppOptions): App {
   app.register(async function environmentManifestCheck() {
     await checkEnvironmentManifest(environmentManifest, devRemotes);
   });
+  // Before the routes: it describes those added after it (GET /accounts/rest/openapi.json).
+  app.register(openapiPlugin);
 
   // Routes
   app.register(apiRoutes, { prefix: API_PREFIX });

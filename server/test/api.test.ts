@@ -227,6 +227,7 @@ describe('route access declarations', () => {
       { method: 'GET', url: '/accounts/rest/configuration', access: { kind: 'public' }, xsrf: false },
       { method: 'GET', url: '/accounts/rest/health', access: { kind: 'public' }, xsrf: false },
       { method: 'POST', url: '/accounts/rest/mail/verifywithbotchallenge', access: { kind: 'public' }, xsrf: false },
+      { method: 'GET', url: '/accounts/rest/openapi.json', access: { kind: 'public' }, xsrf: false },
       { method: 'GET', url: '/accounts/rest/requests', access: { kind: 'permission', permission: 'VIEW_REQUEST_SUMMARY' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/requests/authchange', access: { kind: 'permission', permission: 'LIST_AUTH_CHANGE_REQUESTS' }, xsrf: true },
       { method: 'POST', url: '/accounts/rest/requests/authchange', access: { kind: 'permission', permission: 'allow-authchange' }, xsrf: true },

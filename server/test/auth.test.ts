@@ -284,6 +284,7 @@ for (const kind of DATABASE_KINDS) {
           'GET /accounts/botchallengeendpoint',
           'GET /configuration',
           'GET /health',
+          'GET /openapi.json',
           'GET /sessions/httpsession',
           'GET /xsrf',
           'POST /accounts/credentials/reset',
@@ -333,6 +334,7 @@ for (const kind of DATABASE_KINDS) {
           'GET /accounts/botchallengeendpoint': 200,
           'GET /configuration': 200,
           'GET /health': 200,
+          'GET /openapi.json': 200,
           'GET /sessions/httpsession': 200,
           'GET /xsrf': 200,
           'POST /cert/sessions': 400, // no certificate: the sign-in itself answers

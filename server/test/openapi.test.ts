@@ -1,0 +1,144 @@
+/**
+ * GET /accounts/rest/openapi.json: the API described for automation. Every check walks the route
+ * table (listApiRoutes), so a route added later is covered without touching this file.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { App } from '../src/app.js';
+import type { Database } from '../src/db/database.js';
+import { OPENAPI_PATH } from '../src/plugins/openapi.js';
+import { API_PREFIX, isApiPath, listApiRoutes, type ApiRoute } from '../src/plugins/route-access.js';
+import { createFixture, createTestApp, createTestDatabase, type Fixture } from './helpers.js';
+
+interface Operation {
+  summary?: string;
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+  responses?: Record<string, unknown>;
+  [extension: `x-${string}`]: unknown;
+}
+
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+interface RouteSchema {
+  summary?: string;
+  params?: { properties?: Record<string, unknown> };
+  querystring?: { properties?: Record<string, unknown> };
+  body?: unknown;
+  response?: Record<string, unknown>;
+}
+
+/** Fastify's /accounts/:username is OpenAPI's /accounts/{username}. */
+function openapiPath(url: string): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+function operationOf(doc: OpenApiDocument, route: Pick<ApiRoute, 'method' | 'url'>): Operation | undefined {
+  return doc.paths[openapiPath(route.url)]?.[route.method.toLowerCase()];
+}
+
+/** What the document says about a route's access, in the shape of its declaration. */
+function accessOf(operation: Operation): unknown {
+  return { access: operation['x-access'], permission: operation['x-permission'], xsrf: operation['x-xsrf'] };
+}
+
+function declared(route: ApiRoute): unknown {
+  return {
+    access: route.access.kind,
+    permission: route.access.kind === 'permission' ? route.access.permission : undefined,
+    xsrf: route.xsrf,
+  };
+}
+
+let fixture: Fixture;
+let db: Database;
+let app: App;
+let doc: OpenApiDocument;
+/** Every route's own schema, as registered ('GET /accounts/rest/…' → schema). */
+const schemas = new Map<string, RouteSchema>();
+
+before(async () => {
+  fixture = createFixture();
+  db = await createTestDatabase();
+  app = createTestApp({ db, fixture });
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) schemas.set(`${method} ${route.url}`, (route.schema ?? {}) as RouteSchema);
+  });
+  const response = await app.inject({ method: 'GET', url: OPENAPI_PATH });
+  assert.equal(response.statusCode, 200, response.body);
+  doc = response.json<OpenApiDocument>();
+});
+
+after(async () => {
+  await app.close();
+  await db.close();
+  fixture.remove();
+});
+
+describe(`GET ${OPENAPI_PATH}`, () => {
+  test('is an OpenAPI 3 document, public and without anti-forgery token (no cookie, no header)', async () => {
+    const response = await app.inject({ method: 'GET', url: OPENAPI_PATH });
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(response.headers['cache-control'], 'no-store');
+    assert.match(doc.openapi, /^3\.\d+\.\d+$/);
+    assert.equal(doc.info.title, 'Portal API');
+    assert.match(doc.info.version, /^\d+\.\d+\.\d+/);
+    assert.equal(typeof doc.paths, 'object');
+  });
+
+  test('describes every API route with its method, its path, and the access and anti-forgery rule it declares', () => {
+    const routes = listApiRoutes(app);
+    assert.ok(routes.length > 40, `only ${routes.length} API routes`);
+    assert.ok(routes.some((route) => route.method === 'GET' && route.url === OPENAPI_PATH), 'the document describes itself');
+    for (const route of routes) {
+      const operation = operationOf(doc, route);
+      assert.ok(operation, `${route.method} ${route.url} is not in the document (as ${openapiPath(route.url)})`);
+      assert.deepEqual(accessOf(operation), declared(route), `${route.method} ${route.url}`);
+    }
+  });
+
+  test('describes nothing else: no route outside the API, no operation without a route', () => {
+    // Routes the document leaves out do exist (the environment manifest, the remotes' and the host's files).
+    const outside = [...schemas.keys()].filter((key) => !isApiPath(key.slice(key.indexOf(' ') + 1)));
+    assert.ok(outside.includes('GET /environment.json'), outside.join(', '));
+    assert.ok(outside.some((key) => key.startsWith('GET /remotes/')), outside.join(', '));
+    const routes = new Set(listApiRoutes(app).map((route) => `${route.method} ${openapiPath(route.url)}`));
+    let operations = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      assert.ok(path.startsWith(`${API_PREFIX}/`), `${path} is not an API path`);
+      for (const method of Object.keys(methods)) {
+        operations += 1;
+        assert.ok(routes.has(`${method.toUpperCase()} ${path}`), `${method.toUpperCase()} ${path} is not a registered API route`);
+      }
+    }
+    assert.equal(operations, routes.size);
+  });
+
+  test("each operation is generated from its route's own schemas", () => {
+    for (const route of listApiRoutes(app)) {
+      const schema = schemas.get(`${route.method} ${route.url}`);
+      assert.ok(schema, `${route.method} ${route.url} was not seen registered`);
+      const operation = operationOf(doc, route);
+      assert.ok(operation);
+      const where = `${route.method} ${route.url}`;
+      assert.equal(operation.summary, schema.summary, where);
+      const parameters = (operation.parameters ?? []).map((p) => `${p.in} ${p.name}`).sort();
+      const expected = [
+        ...Object.keys(schema.params?.properties ?? {}).map((name) => `path ${name}`),
+        ...Object.keys(schema.querystring?.properties ?? {}).map((name) => `query ${name}`),
+      ].sort();
+      assert.deepEqual(parameters, expected, where);
+      if (schema.body === undefined) assert.equal(operation.requestBody, undefined, where);
+      else assert.ok(operation.requestBody?.content?.['application/json']?.schema, `${where}: no JSON request body`);
+      for (const status of Object.keys(schema.response ?? {})) {
+        assert.ok(operation.responses?.[status], `${where}: no ${status} response`);
+      }
+    }
+  });
+});
