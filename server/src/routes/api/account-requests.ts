@@ -6,7 +6,8 @@
  *   POST /requests/new/status     the applicant's status check (Bearer code)
  *   POST /requests/new/pending    the applicant's response to a request for more information (Bearer code)
  */
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as api from '@portal/api';
 import type { FastifyRequest } from 'fastify';
 import { clientCertificate, isSecureRequest } from '../../plugins/security.js';
 import { certificateDetails, isCurrentlyValid } from '../../services/certificates.js';
@@ -18,44 +19,8 @@ import {
   type AccountApplication,
 } from '../../services/account-requests.js';
 import type { SecuritySettings } from '../../services/security-context.js';
-import { BotChallengeResponse, OkCode, Text, visitorErrors } from './verification.js';
+import { endpointRoute } from './endpoint-route.js';
 import { bearerCode } from './bearer.js';
-
-const Field = Type.Optional(Text);
-
-/** Every field optional: a missing one gets the spec's 'Please enter …' message in `fields`, as an empty one does. */
-const AccountRequestSchema = Type.Object(
-  {
-    first_name: Field,
-    last_name: Field,
-    username: Field,
-    email: Field,
-    phone: Field,
-    address: Type.Optional(
-      Type.Object({ street: Field, city: Field, state: Field, zip: Field, country: Field }, { additionalProperties: false }),
-    ),
-    company: Field,
-    project: Field,
-    reason: Field,
-    supervisor: Type.Optional(
-      Type.Object({ first_name: Field, last_name: Field, email: Field, phone: Field }, { additionalProperties: false }),
-    ),
-    botChallengeResponse: Type.Optional(BotChallengeResponse),
-  },
-  { additionalProperties: false },
-);
-
-const Submitted = Type.Object({ ok: Type.Literal(true), code: Type.Literal(200), id: Type.Integer() }, { additionalProperties: false });
-
-const StatusBody = Type.Object(
-  {
-    status: Type.Union([Type.Literal('pending'), Type.Literal('incomplete'), Type.Literal('approved'), Type.Literal('denied')]),
-    comment: Type.String(),
-    username: Type.String(),
-    awaiting_response: Type.Boolean(),
-  },
-  { additionalProperties: false },
-);
 
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
 
@@ -85,37 +50,19 @@ export const accountRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { ok: true as const, code: 200 as const, id };
   };
 
-  const options = {
-    config: { access: 'public', xsrf: false },
-    schema: { body: AccountRequestSchema, response: { 200: Submitted, ...visitorErrors } },
-  } as const;
-  app.post('/requests/new', options, submit(false));
-  app.post('/cert/requests/new', options, submit(true));
+  app.route({ ...endpointRoute(api.submitAccountRequest), handler: submit(false) });
+  app.route({ ...endpointRoute(api.submitCertificateAccountRequest), handler: submit(true) });
 
-  app.post(
-    '/requests/new/status',
-    {
-      config: { access: 'public', xsrf: false },
-      schema: {
-        body: Type.Object({ email: Type.String({ maxLength: 1000 }) }, { additionalProperties: false }),
-        response: { 200: StatusBody, ...visitorErrors },
-      },
-    },
-    async (request) => accountRequestStatus(app.security, request.body.email, bearerCode(request)),
-  );
+  app.route({
+    ...endpointRoute(api.getAccountRequestStatus),
+    handler: async (request) => accountRequestStatus(app.security, request.body.email, bearerCode(request)),
+  });
 
-  app.post(
-    '/requests/new/pending',
-    {
-      config: { access: 'public', xsrf: false },
-      schema: {
-        body: Type.Object({ email: Type.String({ maxLength: 1000 }), username: Type.String({ maxLength: 1000 }), comment: Text }, { additionalProperties: false }),
-        response: { 200: OkCode, ...visitorErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(api.respondToAccountRequest),
+    handler: async (request) => {
       await respondToAccountRequest(app.security, { ...request.body, code: bearerCode(request) });
       return { ok: true as const, code: 200 as const };
     },
-  );
+  });
 };

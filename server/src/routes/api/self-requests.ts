@@ -6,8 +6,9 @@
  *   POST /cert/requests/authchange                    { reason, authentication: ['certificate'] } website token → the card presented
  *   POST /requests/renewal                            { username, reason } the annual certification (answers during renewal)
  */
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, InvalidInputError, NotFoundError } from '../../errors.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as api from '@portal/api';
+import { InvalidInputError, NotFoundError } from '../../errors.js';
 import { MESSAGES } from '../../messages.js';
 import { clientCertificate } from '../../plugins/security.js';
 import { SELF_SERVICE_MESSAGES } from '../../self-service-messages.js';
@@ -19,94 +20,53 @@ import {
   requestAuthChangeToToken,
   requestEmailChange,
 } from '../../services/self-requests.js';
+import { endpointRoute } from './endpoint-route.js';
 import { selfServiceContext, signedInAccount } from './signed-in.js';
 
-const closed = { additionalProperties: false } as const;
-const OkCode = Type.Object({ ok: Type.Literal(true), code: Type.Literal(200) }, closed);
-const OkTrue = Type.Object({ ok: Type.Literal(true) }, closed);
-
-const EmailQuery = Type.Object({ email: Type.String({ maxLength: 320 }) }, closed);
-const EmailChangeBody = Type.Object(
-  {
-    username: Type.String({ minLength: 1, maxLength: 255 }),
-    // Optional so that a missing one gets the spec's message from the rules.
-    email: Type.Optional(Type.String({ maxLength: 320 })),
-    reason: Type.Optional(Type.String({ maxLength: 2000 })),
-  },
-  closed,
-);
-const ToTokenBody = Type.Object(
-  {
-    reason: Type.String({ maxLength: 2000 }),
-    authentication: Type.Array(Type.Literal('token'), { minItems: 1, maxItems: 1 }),
-  },
-  closed,
-);
-const ToCertificateBody = Type.Object(
-  {
-    reason: Type.String({ maxLength: 2000 }),
-    authentication: Type.Array(Type.Literal('certificate'), { minItems: 1, maxItems: 1 }),
-  },
-  closed,
-);
-const RenewalBody = Type.Object(
-  { username: Type.String({ minLength: 1, maxLength: 255 }), reason: Type.String({ maxLength: 2000 }) },
-  closed,
-);
-
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 500: ErrorBody } as const;
 const ok = { ok: true as const, code: 200 as const };
 
 export const selfRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/requests/profilechange/email-exists',
-    { config: { access: 'session' }, schema: { querystring: EmailQuery, response: { 200: OkTrue, ...errors } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(api.emailExists),
+    handler: async (request) => {
       if (!(await emailExists(selfServiceContext(app), await signedInAccount(request), request.query.email))) {
         throw new NotFoundError(SELF_SERVICE_MESSAGES.notFound);
       }
       return { ok: true as const };
     },
-  );
+  });
 
-  app.post(
-    '/requests/profilechange',
-    { config: { access: 'session' }, schema: { body: EmailChangeBody, response: { 200: OkCode, ...errors } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(api.requestEmailChange),
+    handler: async (request) => {
       await requestEmailChange(selfServiceContext(app), await signedInAccount(request), request.body);
       return ok;
     },
-  );
+  });
 
-  app.post(
-    '/requests/authchange',
-    { config: { permission: 'allow-authchange' }, schema: { body: ToTokenBody, response: { 200: OkCode, ...errors } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(api.requestTokenAuthentication),
+    handler: async (request) => {
       await requestAuthChangeToToken(selfServiceContext(app), await signedInAccount(request), request.body);
       return ok;
     },
-  );
+  });
 
-  app.post(
-    '/cert/requests/authchange',
-    { config: { permission: 'allow-authchange' }, schema: { body: ToCertificateBody, response: { 200: OkCode, ...errors } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(api.requestCertificateAuthentication),
+    handler: async (request) => {
       const certificate = clientCertificate(request, app.security.settings);
       if (!certificate || !isCurrentlyValid(certificate, app.security.clock.now())) throw new InvalidInputError(MESSAGES.noCertificate);
       await requestAuthChangeToCertificate(selfServiceContext(app), await signedInAccount(request), request.body, certificateDetails(certificate));
       return ok;
     },
-  );
+  });
 
-  app.post(
-    '/requests/renewal',
-    {
-      config: { permission: 'RENEW_ACCOUNT', duringRenewal: true },
-      schema: { body: RenewalBody, response: { 200: OkCode, ...errors } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(api.requestRenewal, { duringRenewal: true }),
+    handler: async (request) => {
       await renewAccount(selfServiceContext(app), await signedInAccount(request), request.body);
       return ok;
     },
-  );
+  });
 };

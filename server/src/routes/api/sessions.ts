@@ -7,31 +7,17 @@
  *   POST /sessions             website-token sign-in (with the bot challenge)
  *   POST /cert/sessions        smart-card sign-in (client certificate)
  */
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as api from '@portal/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorBody, InvalidInputError, LockedError, NotFoundError, NotSignedInError } from '../../errors.js';
+import { InvalidInputError, LockedError, NotFoundError, NotSignedInError } from '../../errors.js';
 import { MESSAGES } from '../../messages.js';
 import { clientCertificate, endCurrentSession, ensureSession, startSession } from '../../plugins/security.js';
 import { certificateDetails, isCurrentlyValid } from '../../services/certificates.js';
 import { acceptBotChallengeResponse } from '../../services/challenge.js';
 import { xsrfTokenOf } from '../../services/sessions.js';
 import { signInWithCertificate, signInWithToken } from '../../services/sign-in.js';
-
-const SessionBody = Type.Object(
-  { username: Type.String(), permissions: Type.Array(Type.String()) },
-  { additionalProperties: false },
-);
-const OkTrue = Type.Object({ ok: Type.Literal(true) }, { additionalProperties: false });
-const SignInBody = Type.Object(
-  {
-    id: Type.String({ maxLength: 255 }),
-    token: Type.String({ maxLength: 512 }),
-    botChallengeResponse: Type.String({ maxLength: 8192 }),
-  },
-  { additionalProperties: false },
-);
-
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 423: ErrorBody, 500: ErrorBody } as const;
+import { endpointRoute } from './endpoint-route.js';
 
 /** Signs the account in: a new session (the old one deleted), answered with the session's user and permissions. */
 async function signedIn(request: FastifyRequest, reply: FastifyReply, accountId: number): Promise<{ username: string; permissions: string[] }> {
@@ -41,54 +27,43 @@ async function signedIn(request: FastifyRequest, reply: FastifyReply, accountId:
 }
 
 export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/xsrf',
-    {
-      config: { access: 'public', xsrf: false },
-      schema: { response: { 200: Type.Object({ ok: Type.String() }, { additionalProperties: false }), ...errors } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(api.getXsrfToken),
+    handler: async (request, reply) => {
       const session = await ensureSession(request, reply);
       return { ok: await xsrfTokenOf(app.security, session.id) };
     },
-  );
+  });
 
-  app.get(
-    '/sessions/httpsession',
-    { config: { access: 'public', xsrf: false }, schema: { response: { 200: OkTrue, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(api.startHttpSession),
+    handler: async (request, reply) => {
       await ensureSession(request, reply);
       return { ok: true as const };
     },
-  );
+  });
 
-  app.get(
-    '/sessions/current',
+  app.route({
     // Answers while the account must renew too: the host learns from it to send the user to /renew-account.
-    { config: { access: 'session', duringRenewal: true }, schema: { response: { 200: SessionBody, ...errors } } },
-    async (request) => {
+    ...endpointRoute(api.getCurrentSession, { duringRenewal: true }),
+    handler: async (request) => {
       const session = await request.portalSession();
       if (!session?.account) throw new NotSignedInError(MESSAGES.notSignedIn);
       return { username: session.account.username, permissions: session.account.permissions };
     },
-  );
+  });
 
-  app.get(
-    '/sessions/logout',
-    { config: { access: 'public' }, schema: { response: { 200: OkTrue, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(api.signOut),
+    handler: async (request, reply) => {
       await endCurrentSession(request, reply);
       return { ok: true as const };
     },
-  );
+  });
 
-  app.post(
-    '/sessions',
-    {
-      config: { access: 'public', xsrf: false },
-      schema: { body: SignInBody, response: { 200: SessionBody, ...errors } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(api.signInWithToken),
+    handler: async (request, reply) => {
       const { id, token, botChallengeResponse } = request.body;
       if (!(await acceptBotChallengeResponse(app.security, botChallengeResponse))) {
         throw new InvalidInputError(MESSAGES.invalidChallenge);
@@ -97,17 +72,16 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!result.ok) throw result.failure === 'locked' ? new LockedError(MESSAGES.locked) : new NotSignedInError(MESSAGES.invalidCredentials);
       return signedIn(request, reply, result.account.id);
     },
-  );
+  });
 
-  app.post(
-    '/cert/sessions',
-    { config: { access: 'public', xsrf: false }, schema: { response: { 200: SessionBody, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(api.signInWithCertificate),
+    handler: async (request, reply) => {
       const certificate = clientCertificate(request, app.security.settings);
       if (!certificate || !isCurrentlyValid(certificate, app.security.clock.now())) throw new InvalidInputError(MESSAGES.noCertificate);
       const result = await signInWithCertificate(app.security, certificateDetails(certificate));
       if (!result.ok) throw result.failure === 'unknown' ? new NotFoundError(MESSAGES.unknownCertificate) : new NotSignedInError(MESSAGES.certificateAccountUnusable);
       return signedIn(request, reply, result.account.id);
     },
-  );
+  });
 };
