@@ -1,16 +1,16 @@
 /** remote-self-service: visitors' flows and a signed-in user's own account (architecture.md). */
 import { needs, PUBLIC, type RemoteModule, route, SIGNED_IN } from '@portal/shared';
-import { ChangeAuthTypePage } from './pages/change-auth-type/ChangeAuthTypePage';
-import { ChangeEmailPage } from './pages/change-email/ChangeEmailPage';
-import { ProfilePage } from './pages/profile/ProfilePage';
-import { RegisterCacPage } from './pages/register-cac/RegisterCacPage';
-import { RenewAccountPage } from './pages/renew-account/RenewAccountPage';
-import { RequestAccountPage } from './pages/request-account/RequestAccountPage';
-import { ResetWebsiteTokenPage } from './pages/reset-token/ResetWebsiteTokenPage';
-import { CheckStatusPage } from './pages/status/CheckStatusPage';
-import { SubscriptionsPage } from './pages/subscriptions/SubscriptionsPage';
-import { RequestUnlockPage } from './pages/unlock/RequestUnlockPage';
-import { UpdateProfilePage } from './pages/update-profile/UpdateProfilePage';
+import { ChangeAuthTypePage } from './account/ChangeAuthTypePage';
+import { ChangeEmailPage } from './account/ChangeEmailPage';
+import { ProfilePage } from './account/ProfilePage';
+import { RenewAccountPage } from './account/RenewAccountPage';
+import { SubscriptionsPage } from './account/SubscriptionsPage';
+import { UpdateProfilePage } from './account/UpdateProfilePage';
+import { CheckStatusPage } from './visitors/CheckStatusPage';
+import { RegisterCacPage } from './visitors/RegisterCacPage';
+import { RequestAccountPage } from './visitors/RequestAccountPage';
+import { RequestUnlockPage } from './visitors/RequestUnlockPage';
+import { ResetWebsiteTokenPage } from './visitors/ResetWebsiteTokenPage';
 
 const remote: RemoteModule = {
   name: 'self_service',

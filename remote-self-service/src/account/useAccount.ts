@@ -1,7 +1,7 @@
 /** Loading an account for the signed-in screens, and turning a failed call into form errors. */
 import { type Account } from '@portal/api';
 import { ApiError, submissionErrors } from '@portal/shared';
-import { getAccount } from '../../api/account';
+import { getAccount } from '../api/account';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { useEffect, useState } from 'react';
 

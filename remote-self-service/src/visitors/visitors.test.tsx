@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configure, fakeServer, renderPage, solveChallenge } from '@portal/shared/testing';
-import { accountRequestBody, RequestAccountPage, SUBMISSION_SUCCESS } from './request-account/RequestAccountPage';
-import { CAC_REGISTERED, CAC_REQUESTED, RegisterCacPage } from './register-cac/RegisterCacPage';
-import { ResetWebsiteTokenPage, TOKEN_FAILED } from './reset-token/ResetWebsiteTokenPage';
-import { CheckStatusPage, RESPONSE_RECEIVED } from './status/CheckStatusPage';
-import { RequestUnlockPage, UNLOCK_RECEIVED, UNLOCK_UNABLE } from './unlock/RequestUnlockPage';
+import { accountRequestBody, RequestAccountPage, SUBMISSION_SUCCESS } from './RequestAccountPage';
+import { CAC_REGISTERED, CAC_REQUESTED, RegisterCacPage } from './RegisterCacPage';
+import { ResetWebsiteTokenPage, TOKEN_FAILED } from './ResetWebsiteTokenPage';
+import { CheckStatusPage, RESPONSE_RECEIVED } from './CheckStatusPage';
+import { RequestUnlockPage, UNLOCK_RECEIVED, UNLOCK_UNABLE } from './RequestUnlockPage';
 
 // By label: as a user finds a field, and much cheaper than a role query on a long form.
 const field = (name: string) => screen.getByLabelText(name, { selector: 'input, textarea' });

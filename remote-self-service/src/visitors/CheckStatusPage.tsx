@@ -9,8 +9,8 @@ import { Alert, Button, Descriptions, Form as AntForm, Result, Spin } from 'antd
 import { useEffect, useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
-import { getRequestStatus, respondToRequest, type RequestStatus, type Verified } from '../../api/visitors';
-import { VerificationFlow } from '../verification/VerificationFlow';
+import { getRequestStatus, respondToRequest, type RequestStatus, type Verified } from '../api/visitors';
+import { VerificationFlow } from './VerificationFlow';
 
 export const RESPONSE_RECEIVED = 'Your response has been received. Your request is back in the queue for review.';
 const responseValidator = composeValidators(required(RULE_MESSAGES.responseRequired), lengthAtMost(LIMITS.comment));

@@ -8,7 +8,7 @@ import { AccountDetails, AccountGroupsTable } from '@portal/shared/components';
 import { Alert, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useAccount } from '../account/useAccount';
+import { useAccount } from './useAccount';
 
 export const PROFILE_LOAD_ERROR = 'Unable to get profile';
 export const NO_GROUPS = 'You are not a member of any groups.';

@@ -6,7 +6,7 @@
  */
 import { links, RULE_MESSAGES } from '@portal/api';
 import { CheckboxField, FormSubmitError, mustBeChecked, PageTitle, submissionErrors, useConfiguration, useSessionStore } from '@portal/shared';
-import { requestRenewal } from '../../api/account';
+import { requestRenewal } from '../api/account';
 import { Button, Form as AntForm, Typography } from 'antd';
 import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';

@@ -8,8 +8,8 @@ import { Alert, Button, Form as AntForm, Result } from 'antd';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
-import { requestUnlock, type Verified } from '../../api/visitors';
-import { VerificationFlow } from '../verification/VerificationFlow';
+import { requestUnlock, type Verified } from '../api/visitors';
+import { VerificationFlow } from './VerificationFlow';
 
 export const UNLOCK_RECEIVED = 'Your unlock account request has been received. The approval process may take a few days.';
 export const UNLOCK_UNABLE = 'Unlock request cannot be submitted at this time.';

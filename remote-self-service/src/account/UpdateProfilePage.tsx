@@ -6,14 +6,14 @@
  */
 import { type Account, links, PROFILE_RULES, profileUpdate, profileValues, type ProfileValues } from '@portal/api';
 import { FormSubmitError, PageTitle, useHasPermission, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
-import { updateAccount } from '../../api/account';
+import { updateAccount } from '../api/account';
 import { Alert, Button, Form as AntForm, Input, Skeleton, Space } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { Form } from 'react-final-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { ProfileFields, Section } from '../account/ProfileFields';
-import { formErrors, useAccount } from '../account/useAccount';
-import { EMAIL_CHANGE_PENDING, PROFILE_LOAD_ERROR } from '../profile/ProfilePage';
+import { ProfileFields, Section } from './ProfileFields';
+import { formErrors, useAccount } from './useAccount';
+import { EMAIL_CHANGE_PENDING, PROFILE_LOAD_ERROR } from './ProfilePage';
 
 export const PROFILE_UPDATED = 'Profile updated successfully.';
 const PROFILE_FIELDS = Object.keys(PROFILE_RULES);

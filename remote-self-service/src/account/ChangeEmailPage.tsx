@@ -7,14 +7,14 @@
  */
 import { type Account, composeValidators, email, lengthAtMost, LIMITS, links, MAX_MAIL_ADDRESS_LENGTH, required, RULE_MESSAGES, type Validator } from '@portal/api';
 import { CheckboxField, ConfirmModal, FormSubmitError, MESSAGES, mustBeChecked, PageTitle, TextAreaField, TextField, useConfirmation, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
-import { emailExists, requestEmailChange } from '../../api/account';
+import { emailExists, requestEmailChange } from '../api/account';
 import { Alert, Button, Form as AntForm, Input, Skeleton, Space, Typography } from 'antd';
 import type { SubmissionErrors } from 'final-form';
 import { useMemo } from 'react';
 import { Form } from 'react-final-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formErrors, isNotFound, useAccount } from '../account/useAccount';
-import { PROFILE_LOAD_ERROR } from '../profile/ProfilePage';
+import { formErrors, isNotFound, useAccount } from './useAccount';
+import { PROFILE_LOAD_ERROR } from './ProfilePage';
 
 export const EMAIL_CHANGE_REQUESTED = 'Successfully requested email change.';
 export const EMAIL_CHANGE_ALREADY_PENDING = 'An email change request is already pending for this account.';

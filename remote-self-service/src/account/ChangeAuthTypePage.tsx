@@ -7,12 +7,12 @@
  */
 import { type Account, composeValidators, lengthAtMost, LIMITS, links, required, RULE_MESSAGES, sponsorEmailRules, withSponsor } from '@portal/api';
 import { FormSubmitError, PageTitle, TextAreaField, TextField, useConfiguration, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
-import { requestCertificateAuthentication, requestTokenAuthentication } from '../../api/account';
+import { requestCertificateAuthentication, requestTokenAuthentication } from '../api/account';
 import { Alert, Button, Form as AntForm, Skeleton, Space, Typography } from 'antd';
 import { Form } from 'react-final-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { formErrors, useAccount } from '../account/useAccount';
-import { PROFILE_LOAD_ERROR } from '../profile/ProfilePage';
+import { formErrors, useAccount } from './useAccount';
+import { PROFILE_LOAD_ERROR } from './ProfilePage';
 
 export const TITLE = 'Request Authentication Type Change';
 export const AUTH_CHANGE_REQUESTED = 'Change authentication type request sent.';

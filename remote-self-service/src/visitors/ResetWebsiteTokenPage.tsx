@@ -8,8 +8,8 @@ import { PageTitle } from '@portal/shared';
 import { Alert, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { resetWebsiteToken, type Verified } from '../../api/visitors';
-import { VerificationFlow } from '../verification/VerificationFlow';
+import { resetWebsiteToken, type Verified } from '../api/visitors';
+import { VerificationFlow } from './VerificationFlow';
 
 export const TOKEN_WARNING =
   'Store your website token securely, for example in a password manager. Generating a new token invalidates your current one, and the token cannot be retrieved once you leave this page.';

@@ -9,8 +9,8 @@ import { Alert, Button, Form as AntForm, Result } from 'antd';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, Navigate } from 'react-router-dom';
-import { registerCac, type Verified } from '../../api/visitors';
-import { VerificationFlow } from '../verification/VerificationFlow';
+import { registerCac, type Verified } from '../api/visitors';
+import { VerificationFlow } from './VerificationFlow';
 
 export const CAC_REGISTERED = 'Success! You may now use your CAC to log in.';
 export const CAC_REQUESTED = 'Request submitted. You will be notified when it is approved.';

@@ -10,9 +10,9 @@ import { Alert, Button, Form as AntForm, Radio, Result, Typography } from 'antd'
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
-import { submitAccountRequest, type AccountRequest } from '../../api/visitors';
+import { submitAccountRequest, type AccountRequest } from '../api/visitors';
 import { ProfileFields, Section } from '../account/ProfileFields';
-import { INVALID_CHALLENGE } from '../verification/VerificationFlow';
+import { INVALID_CHALLENGE } from './VerificationFlow';
 
 export interface AccountRequestValues {
   first_name?: string;

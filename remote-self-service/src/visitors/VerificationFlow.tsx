@@ -9,7 +9,7 @@ import { Alert, Button, Form as AntForm, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
-import { sendVerificationCode, verifyCode, type Verified } from '../../api/visitors';
+import { sendVerificationCode, verifyCode, type Verified } from '../api/visitors';
 
 export const INVALID_CHALLENGE = 'Invalid Security Challenge Response';
 export const CODE_FORMAT = 'The verification code is the 6 digits in the mail.';

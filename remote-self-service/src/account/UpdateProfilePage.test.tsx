@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configure, fakeServer, renderPage, sampleAccount, signIn } from '@portal/shared/testing';
-import { EMAIL_CHANGE_PENDING } from '../profile/ProfilePage';
+import { EMAIL_CHANGE_PENDING } from './ProfilePage';
 import { PROFILE_UPDATED, UpdateProfilePage } from './UpdateProfilePage';
 
 // antd forms render slowly in jsdom, and the 2-core machines are often busy.

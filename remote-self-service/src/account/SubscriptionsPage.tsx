@@ -6,7 +6,7 @@
  */
 import { holdsService, type Service, SERVICE_INFO, SERVICES, supportedServices, SYNC_NOTICES } from '@portal/api';
 import { ApiError, PageTitle, useConfiguration, useHasPermission, useSessionStore } from '@portal/shared';
-import { getSubscriptions, setSubscription, type Subscriptions } from '../../api/account';
+import { getSubscriptions, setSubscription, type Subscriptions } from '../api/account';
 import { Alert, Card, Checkbox, Empty, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
