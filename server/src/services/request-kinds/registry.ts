@@ -1,0 +1,115 @@
+/**
+ * The request kinds the adjudication engine (services/adjudication.ts) knows: each kind module of
+ * this folder registers its definition once, when it is loaded (index.ts loads them all). Adding
+ * a kind is adding a module here (and its entry in @portal/api's request-kind table, which the
+ * routes and the screens read); the engine only looks kinds up.
+ */
+import {
+  adjudicatePermission as apiAdjudicatePermission,
+  listPermission as apiListPermission,
+  REQUEST_KIND_INFO,
+  viewPermission as apiViewPermission,
+  type Decision,
+  type RequestKind,
+  type RequestStatus,
+} from '@portal/api/requests/kinds';
+import type { Permission, RequestKindKey } from '@portal/shared/permissions';
+import type { Queryable } from '../../db/database.js';
+import type { DomainError } from '../../errors.js';
+import type { RequestRowRecord } from '../../repositories/request-queue.js';
+import type { Actor } from '../account-access.js';
+import type { Mail } from '../mail.js';
+
+/** Who works a kind's queue: who lists it, who reads a request, who decides one. */
+export interface KindPermissions {
+  readonly list: Permission;
+  readonly view: Permission;
+  readonly adjudicate: Permission;
+}
+
+/** What a decision's effect knows besides the request. */
+export interface DecisionContext {
+  /** Who decides. */
+  readonly actor: Actor;
+  /** The adjudicator's comment, trimmed ('' for none). */
+  readonly comment: string;
+  readonly at: Date;
+  /** The portal's address for links in mail ('' leaves them relative). */
+  readonly publicUrl: string;
+}
+
+/** What a decision did besides its status and update: the mail to send (through the outbox, in the decision's transaction). */
+export interface DecisionEffect {
+  readonly mails: readonly Mail[];
+}
+
+export interface RequestKindDefinition {
+  readonly kind: RequestKind;
+  readonly permissions: KindPermissions;
+  /** The statuses its queue lists, oldest first. */
+  readonly open: readonly RequestStatus[];
+  /** The statuses from which a request may be decided (never to the status it has). */
+  readonly decidableFrom: readonly RequestStatus[];
+  /** The decisions it takes (each its own route). */
+  readonly decisions: readonly Decision[];
+  /** The longest comment an adjudicator may give. */
+  readonly commentLimit: number;
+  /** The queue's column that tells its requests apart (RequestRow.identifier). */
+  identifier(request: RequestRowRecord): string;
+  /** Its own fields of a request's detail (spec section 3), flat beside the common ones; internal ones left out. */
+  detailFields(request: RequestRowRecord): Record<string, unknown>;
+  /**
+   * A decision's effect, in the decision's transaction after the status and the update are
+   * written: what it changes (a DomainError thrown here undoes the whole decision) and the mail.
+   */
+  decide(tx: Queryable, request: RequestRowRecord, decision: Decision, context: DecisionContext): Promise<DecisionEffect>;
+  /**
+   * When a unique index refuses the effect's writes after the transaction (another decision won
+   * a race for the same username, email or card): the error to answer instead; undefined when
+   * the violation is not one of the effect's own.
+   */
+  raceConflict?(error: unknown, request: RequestRowRecord): DomainError | undefined;
+}
+
+/** The LIST_…, VIEW_… and ADJUDICATE_… permissions of a permission stem. */
+export function queuePermissions(stem: RequestKindKey): KindPermissions {
+  return { list: `LIST_${stem}_REQUESTS`, view: `VIEW_${stem}_REQUEST`, adjudicate: `ADJUDICATE_${stem}_REQUEST` };
+}
+
+const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * What @portal/api's request-kind table says that the definition does not (the routes declare
+ * its permissions and register its decisions from that table): a server whose rules disagree
+ * with its routes does not start.
+ */
+function disagreements(definition: RequestKindDefinition): string[] {
+  const { kind } = definition;
+  const info = REQUEST_KIND_INFO[kind];
+  const problems: string[] = [];
+  if (definition.permissions.list !== apiListPermission(kind)) problems.push(`list permission ${definition.permissions.list}`);
+  if (definition.permissions.view !== apiViewPermission(kind)) problems.push(`view permission ${definition.permissions.view}`);
+  if (definition.permissions.adjudicate !== apiAdjudicatePermission(kind)) problems.push(`adjudicate permission ${definition.permissions.adjudicate}`);
+  if (!same(definition.decisions, info.decisions)) problems.push(`decisions ${definition.decisions.join(', ')}`);
+  if (definition.commentLimit !== info.commentLimit) problems.push(`comment limit ${definition.commentLimit}`);
+  return problems;
+}
+
+const registry = new Map<RequestKind, RequestKindDefinition>();
+
+/** Registers a kind (once; its module does it when loaded). */
+export function registerRequestKind(definition: RequestKindDefinition): void {
+  if (registry.has(definition.kind)) throw new Error(`The request kind '${definition.kind}' is registered twice.`);
+  const problems = disagreements(definition);
+  if (problems.length > 0) {
+    throw new Error(`The request kind '${definition.kind}' disagrees with @portal/api's request kinds: ${problems.join('; ')}.`);
+  }
+  registry.set(definition.kind, definition);
+}
+
+/** A registered kind's definition. */
+export function requestKind(kind: RequestKind): RequestKindDefinition {
+  const definition = registry.get(kind);
+  if (!definition) throw new Error(`The request kind '${kind}' is not registered.`);
+  return definition;
+}
