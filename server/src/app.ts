@@ -15,7 +15,7 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import type { PortalConfiguration } from '@portal/shared/config';
+import type { PortalConfiguration } from '@portal/api';
 import type { LogLevel, ServerSettings } from './config.js';
 import type { Database } from './db/database.js';
 import { loggerOptions, type LogStream } from './logger.js';

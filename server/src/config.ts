@@ -18,7 +18,7 @@ import {
   SERVICES,
   type ConfigurationKey,
   type PortalConfiguration,
-} from '@portal/shared/config';
+} from '@portal/api';
 import { REMOTE_NAME } from '@portal/shared/contract';
 import { REPO_DIR, SERVER_DIR } from './paths.js';
 import { isMailAddress } from './services/mail-address.js';

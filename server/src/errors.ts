@@ -5,18 +5,10 @@
  * conflict, not allowed …) with the caller's message, word for word, and never an HTTP status.
  * plugins/error-handler.ts is the one place that turns each kind into its status.
  */
-import { Type, type Static } from 'typebox';
+import { ErrorBody } from '@portal/api';
 
-export const ErrorBody = Type.Object(
-  {
-    error: Type.String(),
-    code: Type.Integer(),
-    /** A form's failing fields (flat field name → the spec's message), when the error is about fields. */
-    fields: Type.Optional(Type.Record(Type.String(), Type.String())),
-  },
-  { additionalProperties: false },
-);
-export type ErrorBody = Static<typeof ErrorBody>;
+/** The body's schema is the API's (one definition, in @portal/api common.ts). */
+export { ErrorBody };
 
 export type FieldErrors = Readonly<Record<string, string>>;
 

@@ -15,7 +15,7 @@ import { openDatabase } from './db/open.js';
 import { demoSignInText, readDemoAccountsFile, seedDemoData, writeDemoAccountsFile } from './seed.js';
 import { checkEnvironmentManifest, ManifestError } from './services/environment.js';
 import { RouteDeclarationError } from './plugins/route-access.js';
-import { contactAddress } from '@portal/shared/config';
+import { contactAddress } from '@portal/api';
 import { createMailWorker, smtpTransport, type MailWorker } from './services/mail-worker.js';
 
 

@@ -3,7 +3,7 @@
  * and "The account request"): the error messages, word for word, and the comments written to
  * the update histories.
  */
-import { RULE_MESSAGES } from '@portal/shared/rules';
+import { RULE_MESSAGES } from '@portal/api';
 import { MESSAGES } from './messages.js';
 
 export const VISITOR_MESSAGES = {

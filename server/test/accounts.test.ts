@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { RULE_MESSAGES } from '@portal/shared/rules';
+import { RULE_MESSAGES } from '@portal/api';
 import type { ProfileFields } from '../src/repositories/accounts.js';
 import { bindCertificate } from '../src/repositories/certificates.js';
 import { addMembership, insertUserGroup } from '../src/repositories/groups.js';

@@ -13,7 +13,7 @@ import {
   type Env,
 } from '../src/config.js';
 import { REPO_DIR, SERVER_DIR } from '../src/paths.js';
-import { DEFAULT_CONFIGURATION } from '@portal/shared/config';
+import { DEFAULT_CONFIGURATION } from '@portal/api';
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-config-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { DEFAULT_CONFIGURATION, type PortalConfiguration } from '@portal/shared/config';
+import { DEFAULT_CONFIGURATION, type PortalConfiguration } from '@portal/api';
 import type { EnvironmentManifest } from '@portal/shared/contract';
 import { buildApp, type App, type AppServerSettings, type AppTls } from '../src/app.js';
 import type { Clock } from '../src/services/clock.js';

@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { RULE_MESSAGES } from '@portal/shared/rules';
+import { RULE_MESSAGES } from '@portal/api';
 import { bindCertificate } from '../src/repositories/certificates.js';
 import { isUniqueViolation } from '../src/repositories/unique-violation.js';
-import { DEFAULT_CONFIGURATION } from '@portal/shared/config';
+import { DEFAULT_CONFIGURATION } from '@portal/api';
 import type { Database } from '../src/db/database.js';
 import { httpStatusOf } from '../src/plugins/error-handler.js';
 import { permissionsOf } from '../src/services/roles.js';

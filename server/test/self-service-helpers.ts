@@ -2,7 +2,7 @@
  * Helpers of the signed-in self-service tests (accounts, subscriptions, self-requests, renewal):
  * an app on a fresh database with a movable clock, calls as a principal, and a full profile.
  */
-import type { PortalConfiguration } from '@portal/shared/config';
+import type { PortalConfiguration } from '@portal/api';
 import type { App, AppServerSettings } from '../src/app.js';
 import type { Database, DatabaseKind, Queryable } from '../src/db/database.js';
 import { updateProfile, type PlatformRole, type ProfileFields } from '../src/repositories/accounts.js';

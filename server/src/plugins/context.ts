@@ -1,6 +1,6 @@
 /** External plugins: what every other plugin and route may use (the database, the configuration). */
 import type { FastifyInstance } from 'fastify';
-import type { PortalConfiguration } from '@portal/shared/config';
+import type { PortalConfiguration } from '@portal/api';
 import type { Database } from '../db/database.js';
 import { unencapsulated } from './unencapsulated.js';
 

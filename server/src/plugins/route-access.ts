@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { RouteAccess } from '@portal/shared/contract';
-import { isPermission, type Permission } from '@portal/shared/permissions';
+import { isPermission, type Permission } from '@portal/api';
 import { unencapsulated } from './unencapsulated.js';
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@
  * SQL for accounts, their roles and their update history: the one repository that writes the
  * accounts and account_updates tables (the Account as the screens read it: account-view.ts).
  */
-import { PROFILE_RULES, type ProfileField } from '@portal/shared/rules';
+import { PROFILE_RULES, type ProfileField } from '@portal/api';
 import type { Queryable } from '../db/database.js';
 
 export const PLATFORM_ROLES = ['site-admin', 'adjudicator', 'help-desk', 'user'] as const;

@@ -3,7 +3,7 @@
  * page at a time, the summary counts, one request with its history, the denied search, and the
  * row lock a decision holds. The requests are written by requests.ts.
  */
-import type { RequestKind, RequestStatus } from '@portal/api/requests/kinds';
+import type { RequestKind, RequestStatus } from '@portal/api';
 import type { Queryable } from '../db/database.js';
 import { escapeLikePattern } from './account-admin.js';
 

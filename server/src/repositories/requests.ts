@@ -4,7 +4,7 @@
  * writes these tables; the adjudicators' reads (queues, details, the denied search) are in
  * request-queue.ts.
  */
-import type { RequestKind, RequestStatus } from '@portal/api/requests/kinds';
+import type { RequestKind, RequestStatus } from '@portal/api';
 import type { Queryable } from '../db/database.js';
 
 /** The unique indexes of migration 0005 (the names its errors carry; see unique-violation.ts). */

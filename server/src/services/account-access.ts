@@ -5,8 +5,8 @@
  * account. Anyone else: 403 'Forbidden', whether or not the account exists, so only those who may
  * see any account learn that one does not exist (404 'Account not found.').
  */
-import type { PortalConfiguration } from '@portal/shared/config';
-import type { Permission } from '@portal/shared/permissions';
+import type { PortalConfiguration } from '@portal/api';
+import type { Permission } from '@portal/api';
 import type { Database } from '../db/database.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import { MESSAGES } from '../messages.js';

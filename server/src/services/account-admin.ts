@@ -6,9 +6,9 @@
  * why, who, when), the sessions, the requests the change decides, and the owner's mail through
  * the outbox.
  */
-import { contactAddress } from '@portal/shared/config';
-import { LIMITS, lengthAtMost, RULE_MESSAGES, validateFields } from '@portal/shared/rules';
-import { composeValidators, required, type Validator } from '@portal/shared/validation';
+import { contactAddress } from '@portal/api';
+import { LIMITS, lengthAtMost, RULE_MESSAGES, validateFields } from '@portal/api';
+import { composeValidators, required, type Validator } from '@portal/api';
 import { ACCOUNT_ACTIONS, ADJUDICATION_COMMENTS, ADJUDICATION_MESSAGES } from '../adjudication-messages.js';
 import type { Queryable } from '../db/database.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';

@@ -10,9 +10,9 @@
  * conflict with `fields`; the unique indexes of migration 0005 settle two submissions racing
  * each other).
  */
-import type { RequestStatus } from '@portal/api/requests/kinds';
-import { composeValidators, required } from '@portal/shared/validation';
-import { ACCOUNT_REQUEST_RULES, LIMITS, lengthAtMost, validateFields, type AccountRequestField } from '@portal/shared/rules';
+import type { RequestStatus } from '@portal/api';
+import { composeValidators, required } from '@portal/api';
+import { ACCOUNT_REQUEST_RULES, LIMITS, lengthAtMost, validateFields, type AccountRequestField } from '@portal/api';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
 import { accountExists } from '../repositories/accounts.js';
 import { findAccountIdByCertificateIdentity, type CertificateDetails } from '../repositories/certificates.js';

@@ -3,8 +3,8 @@
  * (GET /accounts/{username}), the profile update (POST /accounts/{username}) and the annual
  * renewal (POST /requests/renewal). Rules: server/docs/self-service.md, "Signed in" and "Renewal".
  */
-import { LIMITS, lengthAtMost, PROFILE_RULES, RULE_MESSAGES, validateFields } from '@portal/shared/rules';
-import { composeValidators, required } from '@portal/shared/validation';
+import { LIMITS, lengthAtMost, PROFILE_RULES, RULE_MESSAGES, validateFields } from '@portal/api';
+import { composeValidators, required } from '@portal/api';
 import { ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import { MESSAGES } from '../messages.js';
 import { addAccountUpdate, setLastCertified, updateProfile as writeProfile, type ProfileFields } from '../repositories/accounts.js';

@@ -6,10 +6,10 @@
  * so of two decisions at once exactly one wins; then the status, an update, the kind's effect
  * and the applicant's mail (outbox) are written together or not at all.
  */
-import { REQUEST_KINDS, type Decision, type RequestKind, type RequestStatus } from '@portal/api/requests/kinds';
-import type { Permission } from '@portal/shared/permissions';
-import { lengthAtMost, RULE_MESSAGES } from '@portal/shared/rules';
-import { composeValidators, required, type Validator } from '@portal/shared/validation';
+import { REQUEST_KINDS, type Decision, type RequestKind, type RequestStatus } from '@portal/api';
+import type { Permission } from '@portal/api';
+import { lengthAtMost, RULE_MESSAGES } from '@portal/api';
+import { composeValidators, required, type Validator } from '@portal/api';
 import { ADJUDICATION_MESSAGES } from '../adjudication-messages.js';
 import type { Queryable } from '../db/database.js';
 import { ConflictError, ForbiddenError, InvalidInputError } from '../errors.js';
@@ -31,7 +31,7 @@ import { requestNotFound } from './request-kinds/common.js';
 import { requestKind, type RequestKindDefinition } from './request-kinds/index.js';
 
 /** The request domain's names, for the routes and the tests (defined once in @portal/api). */
-export { REQUEST_KINDS, REQUEST_STATUSES, type Decision, type RequestKind, type RequestStatus } from '@portal/api/requests/kinds';
+export { REQUEST_KINDS, REQUEST_STATUSES, type Decision, type RequestKind, type RequestStatus } from '@portal/api';
 export { registerRequestKind, requestKind, type RequestKindDefinition } from './request-kinds/index.js';
 
 /** Each kind's definition, by kind (every kind of REQUEST_KINDS must be registered: else the server does not start). */

@@ -4,7 +4,7 @@
  * anything else. Its sessions then carry exactly these permissions, and the security guard
  * refuses every signed-in route that does not declare `config: { duringRenewal: true }`.
  */
-import type { Permission } from '@portal/shared/permissions';
+import type { Permission } from '@portal/api';
 
 export const RENEWAL_PERIOD_DAYS = 365;
 const DAY_MS = 86_400_000;

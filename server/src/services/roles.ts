@@ -3,7 +3,7 @@
  * are the union over the roles its account holds, computed at every request from the database,
  * so a role change applies at once. The table in server/README.md documents this mapping.
  */
-import { PERMISSIONS, type Permission } from '@portal/shared/permissions';
+import { PERMISSIONS, type Permission } from '@portal/api';
 import type { PlatformRole } from '../repositories/accounts.js';
 
 type RequestKind = 'AUTH_CHANGE' | 'EMAIL_CHANGE' | 'MAILING_LIST' | 'NEW_ACCOUNT' | 'USER_GROUP' | 'UNLOCK' | 'MEMBERSHIP';

@@ -6,9 +6,9 @@
  * One pending request of each kind per account: checked first, and held by the partial unique
  * index when two arrive at once (the loser gets the same 409).
  */
-import { contactAddress } from '@portal/shared/config';
-import { email as emailRule, LIMITS, lengthAtMost, MAX_MAIL_ADDRESS_LENGTH, RULE_MESSAGES, sponsorEmailRules } from '@portal/shared/rules';
-import { composeValidators, required } from '@portal/shared/validation';
+import { contactAddress } from '@portal/api';
+import { email as emailRule, LIMITS, lengthAtMost, MAX_MAIL_ADDRESS_LENGTH, RULE_MESSAGES, sponsorEmailRules } from '@portal/api';
+import { composeValidators, required } from '@portal/api';
 import type { Queryable } from '../db/database.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import { MESSAGES } from '../messages.js';

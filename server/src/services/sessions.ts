@@ -5,7 +5,7 @@
  * session, changes with it, and needs no storage.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Permission } from '@portal/shared/permissions';
+import type { Permission } from '@portal/api';
 import type { Queryable } from '../db/database.js';
 import {
   deleteSession,

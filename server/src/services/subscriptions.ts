@@ -4,7 +4,7 @@
  * its memberships (nested). Only the services of the configuration's supported_services are
  * answered or accepted, in the configuration's order.
  */
-import { supportedServices, type Service } from '@portal/shared/config';
+import { supportedServices, type Service } from '@portal/api';
 import { ConflictError, InvalidInputError } from '../errors.js';
 import {
   addSubscription,

@@ -16,8 +16,8 @@
  *   code usable, and a code is never used twice even by parallel calls.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { composeValidators, required } from '@portal/shared/validation';
-import { isMailAddress, LIMITS, lengthAtMost, validateFields } from '@portal/shared/rules';
+import { composeValidators, required } from '@portal/api';
+import { isMailAddress, LIMITS, lengthAtMost, validateFields } from '@portal/api';
 import type { Queryable } from '../db/database.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotSignedInError, TooManyRequestsError } from '../errors.js';
 import {

@@ -1,13 +1,14 @@
 /** What the kind modules share: reading a request's details, the decision mail's comment, the account a request is about. */
-import type { RequestKindKey } from '@portal/shared/permissions';
-import { LIMITS } from '@portal/shared/rules';
-import type { RequestStatus } from '@portal/api/requests/kinds';
+import type { RequestKindKey } from '@portal/api';
+import { LIMITS } from '@portal/api';
+import type { RequestStatus } from '@portal/api';
 import { ADJUDICATION_MESSAGES } from '../../adjudication-messages.js';
 import type { Queryable } from '../../db/database.js';
 import { NotFoundError } from '../../errors.js';
 import { findAccountRecordById, type AccountRecord } from '../../repositories/account-view.js';
 import type { CertificateDetails } from '../../repositories/certificates.js';
 import type { RequestRowRecord } from '../../repositories/request-queue.js';
+import { certificateNameOf } from '../certificates.js';
 import { queuePermissions, type RequestKindDefinition } from './registry.js';
 
 /** A details value as text ('' when it is not text). */
@@ -43,9 +44,11 @@ export function pendingQueue(stem: RequestKindKey): Pick<RequestKindDefinition, 
 export function certificateFields(value: unknown): Record<string, unknown> | null {
   if (typeof value !== 'object' || value === null) return null;
   const c = value as Record<string, unknown>;
+  // Requests kept before the card's names were stored hold only its subject and issuer lines.
+  const name = (kept: unknown, dn: unknown) => (typeof kept === 'object' && kept !== null ? kept : certificateNameOf(typeof dn === 'string' ? dn : null));
   return {
-    issued_to: c.issued_to,
-    issued_by: c.issued_by,
+    issued_to: name(c.issued_to, c.subject),
+    issued_by: name(c.issued_by, c.issuer),
     valid_from: c.valid_from ?? null,
     valid_until: c.valid_until ?? null,
     country_of_citizenship: c.country_of_citizenship ?? null,

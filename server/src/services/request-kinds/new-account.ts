@@ -4,7 +4,7 @@
  * still be approved); 'incomplete' asks the applicant for more (server/docs/adjudication.md).
  * Approved: the account is created from the request.
  */
-import { LIMITS } from '@portal/shared/rules';
+import { LIMITS } from '@portal/api';
 import { ACCOUNT_ACTIONS, ADJUDICATION_COMMENTS, ADJUDICATION_MESSAGES } from '../../adjudication-messages.js';
 import { ConflictError } from '../../errors.js';
 import { accountExists, addAccountRole, addAccountUpdate, insertAccount } from '../../repositories/accounts.js';

@@ -12,8 +12,8 @@ import {
   type Decision,
   type RequestKind,
   type RequestStatus,
-} from '@portal/api/requests/kinds';
-import type { Permission, RequestKindKey } from '@portal/shared/permissions';
+} from '@portal/api';
+import type { Permission, RequestKindKey } from '@portal/api';
 import type { Queryable } from '../../db/database.js';
 import type { DomainError } from '../../errors.js';
 import type { RequestRowRecord } from '../../repositories/request-queue.js';
