@@ -6,14 +6,12 @@
  */
 import { type Account, accountStatus, type AccountUpdate, links, SERVICE_INFO, supportedServices } from '@portal/api';
 import { ApiError, PageTitle, useConfiguration, useHasPermission } from '@portal/shared';
-import { AccountDetails, AccountGroupsTable, formatDateTime, isNotFound, NotFoundView } from '@portal/shared/components';
+import { AccountDetails, AccountGroupsTable, cameFrom, errorText, formatDateTime, isNotFound, NotFoundView, useLoaded } from '@portal/shared/components';
 import { accountHistoryUrl } from '../api/accountAdmin';
 import { getAccount, getSubscriptions } from '../api/accounts';
 import { Alert, Descriptions, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useId, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { cameFrom } from '../common/cameFrom';
-import { errorText, useLoaded } from '../common/useLoaded';
 import { Comment } from '../requests/UpdatesTable';
 import { AccountActions } from './AccountActions';
 

@@ -6,12 +6,11 @@
  */
 import { type AccountSearchRow, links } from '@portal/api';
 import { PageTitle, useHasPermission } from '@portal/shared';
-import { PagedTable, SearchForm, useSearchQuery } from '@portal/shared/components';
+import { errorText, PagedTable, SearchForm, useLoaded, useSearchQuery } from '@portal/shared/components';
 import { searchAccounts } from '../api/accountAdmin';
 import { Alert, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { errorText, useLoaded } from '../common/useLoaded';
 
 /** Spec section 8. */
 export const NO_RESULTS = 'No results found.';

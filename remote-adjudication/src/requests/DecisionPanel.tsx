@@ -7,15 +7,13 @@
  */
 import { type Decision, lengthAtMost, type RequestDetailOf, RULE_MESSAGES } from '@portal/api';
 import { ApiError, ConfirmModal, TextAreaField, useConfirmation, useNavigateWithFeedback } from '@portal/shared';
-import { AdjudicationFailure } from '@portal/shared/components';
+import { AdjudicationFailure, cameFrom, errorText } from '@portal/shared/components';
 import { decideRequest } from '../api/requests';
 import { Form as AntForm, Button, Flex, Typography } from 'antd';
 import type { SubmissionErrors } from 'final-form';
 import { useId, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import { useLocation } from 'react-router-dom';
-import { cameFrom } from '../common/cameFrom';
-import { errorText } from '../common/useLoaded';
 import type { KindConfig, QueueKind } from './kinds';
 
 /** Spec section 4, the approval's confirm modal. */

@@ -4,11 +4,10 @@
  * kept in the URL; the rows are the queues' list, their details the new account's.
  */
 import { PageTitle } from '@portal/shared';
-import { SearchForm, useSearchQuery } from '@portal/shared/components';
+import { errorText, SearchForm, useLoaded, useSearchQuery } from '@portal/shared/components';
 import { searchDeniedRequests } from '../api/requests';
 import { Alert } from 'antd';
 import { useMemo } from 'react';
-import { errorText, useLoaded } from '../common/useLoaded';
 import { DENIED, KINDS } from './kinds';
 import { RequestTable } from './RequestTable';
 

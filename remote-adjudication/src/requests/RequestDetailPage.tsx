@@ -4,12 +4,11 @@
  * changing the URL (spec section 8).
  */
 import { PageTitle } from '@portal/shared';
-import { isNotFound, NotFoundView } from '@portal/shared/components';
+import { errorText, isNotFound, NotFoundView, useLoaded } from '@portal/shared/components';
 import { getRequest } from '../api/requests';
 import { Alert, Skeleton } from 'antd';
 import { useCallback, type ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
-import { errorText, useLoaded } from '../common/useLoaded';
 import { DecisionPanel } from './DecisionPanel';
 import type { KindConfig } from './kinds';
 import { RequestFields } from './RequestFields';

@@ -3,11 +3,10 @@
  * page's start is kept in the URL (?start=30) so Back and a reload show the same page.
  */
 import { PageTitle } from '@portal/shared';
-import { useSearchQuery } from '@portal/shared/components';
+import { errorText, useLoaded, useSearchQuery } from '@portal/shared/components';
 import { listRequests } from '../api/requests';
 import { Alert } from 'antd';
 import { useCallback, type ComponentType } from 'react';
-import { errorText, useLoaded } from '../common/useLoaded';
 import type { KindConfig } from './kinds';
 import { RequestTable } from './RequestTable';
 

@@ -5,10 +5,9 @@
  */
 import { type RequestPage, type RequestRow } from '@portal/api';
 import { useHasPermission } from '@portal/shared';
-import { formatDateTime, PagedTable } from '@portal/shared/components';
+import { formatDateTime, type Loaded, PagedTable } from '@portal/shared/components';
 import type { TableColumnsType } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
-import type { Loaded } from '../common/useLoaded';
 import type { KindConfig } from './kinds';
 
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -99,10 +99,10 @@ function ChangeAuthType() {
         <Alert type="error" showIcon role="alert" title={PROFILE_LOAD_ERROR} description={state.error instanceof Error ? state.error.message : undefined} />
       )}
       {state.status === 'ready' &&
-        (state.account.auth_change_pending ? (
+        (state.value.auth_change_pending ? (
           <Alert type="info" showIcon role="status" title={AUTH_CHANGE_ALREADY_PENDING} description={<Link to={links.profile()}>Back to your profile</Link>} />
         ) : (
-          <AuthChangeForm account={state.account} />
+          <AuthChangeForm account={state.value} />
         ))}
     </>
   );

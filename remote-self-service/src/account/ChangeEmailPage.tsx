@@ -7,13 +7,14 @@
  */
 import { type Account, composeValidators, email, lengthAtMost, LIMITS, links, MAX_MAIL_ADDRESS_LENGTH, required, RULE_MESSAGES, type Validator } from '@portal/api';
 import { CheckboxField, ConfirmModal, FormSubmitError, MESSAGES, mustBeChecked, PageTitle, TextAreaField, TextField, useConfirmation, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
+import { isNotFound } from '@portal/shared/components';
 import { emailExists, requestEmailChange } from '../api/account';
 import { Alert, Button, Form as AntForm, Input, Skeleton, Space, Typography } from 'antd';
 import type { SubmissionErrors } from 'final-form';
 import { useMemo } from 'react';
 import { Form } from 'react-final-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formErrors, isNotFound, useAccount } from './useAccount';
+import { formErrors, useAccount } from './useAccount';
 import { PROFILE_LOAD_ERROR } from './ProfilePage';
 
 export const EMAIL_CHANGE_REQUESTED = 'Successfully requested email change.';
@@ -148,7 +149,7 @@ export function ChangeEmailPage() {
           />
         ))}
       {state.status === 'ready' &&
-        (state.account.email_change_pending ? (
+        (state.value.email_change_pending ? (
           <Alert
             type="info"
             showIcon
@@ -157,7 +158,7 @@ export function ChangeEmailPage() {
             description={surrogate ? undefined : <Link to={links.profile()}>Back to your profile</Link>}
           />
         ) : (
-          <ChangeEmailForm account={state.account} surrogate={surrogate} />
+          <ChangeEmailForm account={state.value} surrogate={surrogate} />
         ))}
     </>
   );

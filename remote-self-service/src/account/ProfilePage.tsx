@@ -58,13 +58,13 @@ export function ProfilePage() {
       )}
       {state.status === 'ready' && (
         <>
-          <ProfileLinks account={state.account} />
-          <AccountDetails account={state.account} showPersonalData />
+          <ProfileLinks account={state.value} />
+          <AccountDetails account={state.value} showPersonalData />
           <section aria-labelledby="profile-groups" style={{ marginTop: 24 }}>
             <Typography.Title level={3} id="profile-groups">
               Groups
             </Typography.Title>
-            <AccountGroupsTable groups={state.account.groups} emptyText={NO_GROUPS} />
+            <AccountGroupsTable groups={state.value.groups} emptyText={NO_GROUPS} />
           </section>
         </>
       )}

@@ -6,9 +6,10 @@
  */
 import { holdsService, type Service, SERVICE_INFO, SERVICES, supportedServices, SYNC_NOTICES } from '@portal/api';
 import { ApiError, PageTitle, useConfiguration, useHasPermission, useSessionStore } from '@portal/shared';
+import { useLoaded } from '@portal/shared/components';
 import { getSubscriptions, setSubscription, type Subscriptions } from '../api/account';
 import { Alert, Card, Checkbox, Empty, Skeleton, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 export const SUBSCRIPTIONS_WARNING =
@@ -24,8 +25,6 @@ export const updateError = (error: unknown) => `Error updating user's subscripti
 
 export const redirectWarning = (service: string) =>
   `${service} has redirected you to this page because your account is lacking a service subscription. Please select a subscription to the service.`;
-
-type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string };
 
 const withService = (list: readonly Service[], service: Service, present: boolean): Service[] =>
   present ? (list.includes(service) ? [...list] : [...list, service]) : list.filter((s) => s !== service);
@@ -70,38 +69,18 @@ function ServiceBox({
   );
 }
 
-export function SubscriptionsPage() {
-  const username = useSessionStore((s) => s.session?.username);
+/** The boxes, from the subscriptions loaded; a change is shown at once and sent. */
+function ServiceBoxes({ username, loaded }: { username: string; loaded: Subscriptions }) {
   const configuration = useConfiguration();
   const services = useMemo(() => supportedServices(configuration), [configuration]);
   const canEdit = useHasPermission('EDIT_SUBSCRIPTIONS');
   const [searchParams] = useSearchParams();
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   // The boxes as shown, and the services whose change is on its way to the server.
-  const [view, setView] = useState<{ subscriptions: Subscriptions; pending: readonly Service[] }>({
-    subscriptions: { direct: [], nested: [] },
-    pending: [],
-  });
+  const [view, setView] = useState<{ subscriptions: Subscriptions; pending: readonly Service[] }>({ subscriptions: loaded, pending: [] });
   const { subscriptions, pending } = view;
   const [changeError, setChangeError] = useState<string>();
 
-  useEffect(() => {
-    if (!username) return undefined;
-    const controller = new AbortController();
-    getSubscriptions(username, { signal: controller.signal }).then(
-      (answer) => {
-        setView({ subscriptions: answer, pending: [] });
-        setLoad({ status: 'ready' });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed', message: loadError(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [username]);
-
   const change = async (service: Service, subscribed: boolean) => {
-    if (!username) return;
     setChangeError(undefined);
     // Shown at once; undone below if the server refuses.
     setView((v) => ({
@@ -127,45 +106,52 @@ export function SubscriptionsPage() {
 
   const requested = searchParams.get('service')?.trim().toLowerCase();
   const redirectedFor =
-    load.status === 'ready' && requested && services.includes(requested as Service) && !holdsService(subscriptions, requested as Service)
-      ? SERVICE_INFO[requested as Service].name
-      : undefined;
+    requested && services.includes(requested as Service) && !holdsService(subscriptions, requested as Service) ? SERVICE_INFO[requested as Service].name : undefined;
+
+  return (
+    <>
+      {redirectedFor && <Alert type="warning" showIcon role="alert" title={redirectWarning(redirectedFor)} style={{ marginBottom: 16 }} />}
+      {changeError && <Alert type="error" showIcon role="alert" title={changeError} closable={{ 'aria-label': 'Dismiss' }} onClose={() => setChangeError(undefined)} style={{ marginBottom: 16 }} />}
+      {!canEdit && (
+        <Typography.Paragraph type="secondary">You may view your subscriptions; changing them needs the edit-subscriptions permission.</Typography.Paragraph>
+      )}
+      {services.length === 0 ? (
+        <Empty description={NO_SERVICES} />
+      ) : (
+        <section aria-label="Services">
+          <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: 16 }}>
+            {services.map((service) => (
+              <li key={service}>
+                <ServiceBox
+                  service={service}
+                  subscriptions={subscriptions}
+                  canEdit={canEdit}
+                  busy={pending.includes(service)}
+                  onChange={(s, subscribed) => void change(s, subscribed)}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+export function SubscriptionsPage() {
+  const username = useSessionStore((s) => s.session?.username);
+  const load = useMemo(() => (username ? (signal: AbortSignal) => getSubscriptions(username, { signal }) : undefined), [username]);
+  const state = useLoaded(load);
 
   return (
     <>
       <PageTitle>Subscriptions</PageTitle>
       <Alert type="warning" showIcon role="note" title={SUBSCRIPTIONS_WARNING} style={{ marginBottom: 12 }} />
       <Alert type="info" showIcon role="note" title={SYNC_NOTICES.subscription} style={{ marginBottom: 16 }} />
-      {redirectedFor && <Alert type="warning" showIcon role="alert" title={redirectWarning(redirectedFor)} style={{ marginBottom: 16 }} />}
-      {load.status === 'loading' && <Skeleton active aria-busy="true" />}
-      {load.status === 'failed' && <Alert type="error" showIcon role="alert" title={load.message} />}
-      {load.status === 'ready' && (
-        <>
-          {changeError && <Alert type="error" showIcon role="alert" title={changeError} closable={{ 'aria-label': 'Dismiss' }} onClose={() => setChangeError(undefined)} style={{ marginBottom: 16 }} />}
-          {!canEdit && (
-            <Typography.Paragraph type="secondary">You may view your subscriptions; changing them needs the edit-subscriptions permission.</Typography.Paragraph>
-          )}
-          {services.length === 0 ? (
-            <Empty description={NO_SERVICES} />
-          ) : (
-            <section aria-label="Services">
-              <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: 16 }}>
-                {services.map((service) => (
-                  <li key={service}>
-                    <ServiceBox
-                      service={service}
-                      subscriptions={subscriptions}
-                      canEdit={canEdit}
-                      busy={pending.includes(service)}
-                      onChange={(s, subscribed) => void change(s, subscribed)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-        </>
-      )}
+      {/* Without a username yet the page waits, as while loading. */}
+      {(state.status === 'loading' || state.status === 'idle') && <Skeleton active aria-busy="true" />}
+      {state.status === 'failed' && <Alert type="error" showIcon role="alert" title={loadError(state.error)} />}
+      {state.status === 'ready' && username && <ServiceBoxes key={username} username={username} loaded={state.value} />}
     </>
   );
 }

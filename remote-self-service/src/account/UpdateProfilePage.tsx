@@ -82,7 +82,7 @@ export function UpdateProfilePage() {
       {state.status === 'failed' && (
         <Alert type="error" showIcon role="alert" title={PROFILE_LOAD_ERROR} description={state.error instanceof Error ? state.error.message : undefined} />
       )}
-      {state.status === 'ready' && <ProfileForm account={state.account} />}
+      {state.status === 'ready' && <ProfileForm account={state.value} />}
     </>
   );
 }

@@ -1,35 +1,19 @@
 /** Loading an account for the signed-in screens, and turning a failed call into form errors. */
 import { type Account } from '@portal/api';
-import { ApiError, submissionErrors } from '@portal/shared';
-import { getAccount } from '../api/account';
+import { submissionErrors } from '@portal/shared';
+import { type Loaded, useLoaded } from '@portal/shared/components';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import { getAccount } from '../api/account';
 
-export type AccountState =
-  | { readonly status: 'loading' }
-  | { readonly status: 'ready'; readonly account: Account }
-  | { readonly status: 'failed'; readonly error: unknown };
+export type AccountState = Exclude<Loaded<Account>, { readonly status: 'idle' }>;
 
-/** GET /accounts/{username}, again whenever the username changes; aborted on unmount. */
+/** GET /accounts/{username} (useLoaded), again whenever the username changes; aborted on unmount. */
 export function useAccount(username: string | undefined): AccountState {
-  const [state, setState] = useState<AccountState>({ status: 'loading' });
-  useEffect(() => {
-    if (!username) return undefined;
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    getAccount(username, { signal: controller.signal }).then(
-      (account) => setState({ status: 'ready', account }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', error });
-      },
-    );
-    return () => controller.abort();
-  }, [username]);
-  return state;
-}
-
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.code === 404);
+  const load = useMemo(() => (username ? (signal: AbortSignal) => getAccount(username, { signal }) : undefined), [username]);
+  const state = useLoaded(load);
+  // No username yet: the page waits (the host's guard resolves the session before a signed-in page shows).
+  return state.status === 'idle' ? { status: 'loading' } : state;
 }
 
 /**

@@ -5,11 +5,12 @@
  */
 import { composeValidators, lengthAtMost, LIMITS, links, required, RULE_MESSAGES } from '@portal/api';
 import { FormSubmitError, PageTitle, submissionErrors, TextAreaField } from '@portal/shared';
+import { errorText, useLoaded } from '@portal/shared/components';
 import { Alert, Button, Descriptions, Form as AntForm, Result, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
-import { getRequestStatus, respondToRequest, type RequestStatus, type Verified } from '../api/visitors';
+import { getRequestStatus, respondToRequest, type Verified } from '../api/visitors';
 import { VerificationFlow } from './VerificationFlow';
 
 export const RESPONSE_RECEIVED = 'Your response has been received. Your request is back in the queue for review.';
@@ -32,20 +33,13 @@ export function CheckStatusPage() {
 }
 
 function StatusView({ verified }: { verified: Verified }) {
-  const [status, setStatus] = useState<RequestStatus>();
-  const [error, setError] = useState<string>();
+  const load = useCallback((signal: AbortSignal) => getRequestStatus(verified, { signal }), [verified]);
+  const state = useLoaded(load);
   const [responded, setResponded] = useState(false);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getRequestStatus(verified, { signal: controller.signal }).then(setStatus, (cause: unknown) => {
-      if (!controller.signal.aborted) setError(cause instanceof Error ? cause.message : String(cause));
-    });
-    return () => controller.abort();
-  }, [verified]);
-
-  if (error) return <Alert type="error" showIcon role="alert" title={error} />;
-  if (!status) return <Spin description="Loading the request…" />;
+  if (state.status === 'failed') return <Alert type="error" showIcon role="alert" title={errorText(state.error)} />;
+  if (state.status !== 'ready') return <Spin description="Loading the request…" />;
+  const status = state.value;
   if (responded) {
     return <Result status="success" title={RESPONSE_RECEIVED} extra={<Link to={links.login()}>Back to Sign-In</Link>} />;
   }

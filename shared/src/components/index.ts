@@ -1,6 +1,7 @@
 /**
  * @portal/shared/components: pieces several remotes show (account and certificate panels, the
- * search form, paged tables, not-found and failure views, date formats). Unlike the root of
+ * search form, paged tables, not-found and failure views, date formats) and use (loading what a
+ * page shows: useLoaded; where the reader came from: cameFrom). Unlike the root of
  * @portal/shared these are NOT a federated singleton: each remote bundles the ones it uses, so a
  * remote can ship a change to them without the host being rebuilt.
  *
@@ -15,4 +16,6 @@ export * from './CertificatePanel.js';
 export * from './NotFoundView.js';
 export * from './Pager.js';
 export * from './SearchForm.js';
+export * from './cameFrom.js';
 export * from './dates.js';
+export * from './useLoaded.js';

@@ -1,4 +1,7 @@
-/** Loading what a screen shows: one call, aborted when the screen leaves or asks for something else. */
+/**
+ * Loading what a screen shows, the one way every page does it: one call, aborted when the screen
+ * leaves or asks for something else, its answer ignored once aborted.
+ */
 import { useEffect, useState } from 'react';
 
 export type Loaded<T> =
