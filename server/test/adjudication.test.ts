@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Queryable } from '../src/db/database.js';
 import { addAccountUpdate } from '../src/repositories/accounts.js';
 import { bindCertificate } from '../src/repositories/certificates.js';
+import { insertUserGroup } from '../src/repositories/groups.js';
 import { insertRequest, insertRequestUpdate } from '../src/repositories/requests.js';
 import { KIND_RULES, REQUEST_KINDS, REQUEST_STATUSES, type Decision, type RequestKind, type RequestStatus } from '../src/services/adjudication.js';
 import { listMail } from '../src/services/mail.js';
@@ -46,6 +47,8 @@ for (const databaseKind of DATABASE_KINDS) {
       helpdesk = (await signedIn(world, 'desk', { roles: ['help-desk'] })).who;
       user = (await signedIn(world, 'plain', { roles: ['user'] })).who;
       admin = (await signedIn(world, 'boss', { roles: ['site-admin'] })).who;
+      // The group the membership and mailing list requests below name.
+      await insertUserGroup(world.db, { id: 'PORTAL', name: 'Portal', description: 'Portal team', open_access: false, visibility: 'site-approved', member_constraint: 'None', services: [] });
     });
     after(async () => world.close());
 

@@ -23,12 +23,13 @@ const USER_GROUPS_SQL = readFileSync(join(MIGRATIONS_DIR, '0003_user_groups.sql'
 const MAIL_OUTBOX_SQL = readFileSync(join(MIGRATIONS_DIR, '0004_mail_outbox.sql'), 'utf8');
 const REQUESTS_SQL = readFileSync(join(MIGRATIONS_DIR, '0005_requests.sql'), 'utf8');
 const ADJUDICATION_SQL = readFileSync(join(MIGRATIONS_DIR, '0006_adjudication.sql'), 'utf8');
+const GROUPS_SQL = readFileSync(join(MIGRATIONS_DIR, '0007_groups.sql'), 'utf8');
 const ALL_TABLES = [
-  'account_certificates', 'account_roles', 'account_subscriptions', 'account_updates', 'accounts', 'group_memberships', 'login_failures',
-  'mail_outbox', 'request_updates', 'requests', 'schema_migrations', 'server_secrets', 'sessions', 'used_challenges', 'user_groups',
+  'account_certificates', 'account_roles', 'account_subscriptions', 'account_updates', 'accounts', 'group_memberships', 'group_nestings', 'login_failures',
+  'mail_outbox', 'permission_groups', 'request_updates', 'requests', 'schema_migrations', 'server_secrets', 'sessions', 'used_challenges', 'user_groups',
   'verification_codes',
 ];
-const ALL_MIGRATIONS = ['0001_accounts', '0002_sign_in', '0003_user_groups', '0004_mail_outbox', '0005_requests', '0006_adjudication'];
+const ALL_MIGRATIONS = ['0001_accounts', '0002_sign_in', '0003_user_groups', '0004_mail_outbox', '0005_requests', '0006_adjudication', '0007_groups'];
 
 function extra(version: number, name: string, sql: string): Migration {
   return { version, name, sql, checksum: checksumOf(sql) };
@@ -44,7 +45,7 @@ async function recorded(db: Database): Promise<{ version: number; name: string; 
 describe('migration files', () => {
   test('are read in order with their sha256', () => {
     const migrations = readMigrations();
-    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication']]);
+    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication'], [7, 'groups']]);
     assert.equal(migrations[0]?.checksum, createHash('sha256').update(ACCOUNTS_SQL).digest('hex'));
   });
 
@@ -82,6 +83,7 @@ for (const kind of DATABASE_KINDS) {
           { version: 4, name: 'mail_outbox', checksum: checksumOf(MAIL_OUTBOX_SQL), applied: true },
           { version: 5, name: 'requests', checksum: checksumOf(REQUESTS_SQL), applied: true },
           { version: 6, name: 'adjudication', checksum: checksumOf(ADJUDICATION_SQL), applied: true },
+          { version: 7, name: 'groups', checksum: checksumOf(GROUPS_SQL), applied: true },
         ]);
       } finally {
         await db.close();
@@ -137,7 +139,7 @@ for (const kind of DATABASE_KINDS) {
           return true;
         });
         assert.ok(!(await tableNames(db)).includes('half'));
-        assert.deepEqual((await recorded(db)).map((r) => r.version), [1, 2, 3, 4, 5, 6]);
+        assert.deepEqual((await recorded(db)).map((r) => r.version), [1, 2, 3, 4, 5, 6, 7]);
       } finally {
         await db.close();
       }
@@ -356,7 +358,7 @@ for (const kind of DATABASE_KINDS) {
           requests: (await db.query('select id, kind, status, username, email from requests order by id')).rows,
         });
         const before = await snapshot();
-        assert.deepEqual(await migrate(db), ['0006_adjudication']);
+        assert.deepEqual(await migrate(db), ['0006_adjudication', '0007_groups']);
         assert.deepEqual(await snapshot(), before);
         const actions = await db.query<{ action: string }>('select action from account_updates');
         assert.deepEqual(actions.rows, [{ action: '' }]);

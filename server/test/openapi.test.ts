@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import * as api from '@portal/api';
 import type { App } from '../src/app.js';
 import type { Database } from '../src/db/database.js';
 import { OPENAPI_PATH } from '../src/plugins/openapi.js';
@@ -101,6 +102,22 @@ describe(`GET ${OPENAPI_PATH}`, () => {
       assert.ok(operation, `${route.method} ${route.url} is not in the document (as ${openapiPath(route.url)})`);
       assert.deepEqual(accessOf(operation), declared(route), `${route.method} ${route.url}`);
     }
+  });
+
+  test('a call checked inside a user group names the permission it needs there (x-group-permission)', () => {
+    const requestCalls: unknown[] = api.REQUEST_KINDS.flatMap((kind) => [api.getRequest(kind), ...api.REQUEST_KIND_INFO[kind].decisions.map((d) => api.decideRequest(kind, d))]);
+    const inGroup = [...(Object.values(api) as unknown[]), ...requestCalls]
+      .filter((value): value is api.AnyEndpoint => typeof value === 'object' && value !== null && 'access' in value && 'method' in value && 'path' in value)
+      .filter((endpoint) => typeof endpoint.access === 'object' && 'groupPermission' in endpoint.access);
+    assert.ok(inGroup.length >= 8, `only ${inGroup.length} group calls`);
+    for (const endpoint of inGroup) {
+      const operation = operationOf(doc, { method: endpoint.method, url: `${API_PREFIX}${endpoint.path}` });
+      assert.ok(operation, `${endpoint.method} ${endpoint.path}`);
+      assert.equal(operation['x-access'], 'session', endpoint.path);
+      assert.equal(operation['x-group-permission'], (endpoint.access as { groupPermission: string }).groupPermission, endpoint.path);
+    }
+    const approve = operationOf(doc, { method: 'POST', url: `${API_PREFIX}/requests/membership/:id/approved` });
+    assert.equal(approve?.['x-group-permission'], 'ADJUDICATE_MEMBERSHIP_REQUEST');
   });
 
   test('describes nothing else: no route outside the API, no operation without a route', () => {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createAccount } from './auth-helpers.js';
 import { addMembership, insertUserGroup } from '../src/repositories/groups.js';
+import type { Service } from '@portal/api';
 import { DATABASE_KINDS, createFixture, type Fixture } from './helpers.js';
 import { FORBIDDEN, NOT_FOUND, call, createWorld, signedIn, type World } from './self-service-helpers.js';
 
@@ -26,7 +27,7 @@ for (const kind of DATABASE_KINDS) {
     let world: World;
     before(async () => {
       world = await createWorld(kind, fixture, { portal: { supported_services: SUPPORTED } });
-      const group = (id: string, services: string[]) =>
+      const group = (id: string, services: Service[]) =>
         insertUserGroup(world.db, { id, name: id, description: `${id} group`, open_access: false, visibility: 'site-approved', member_constraint: 'None', services });
       await group('ALPHA', ['jira', 'confluence', 'sonarqube']);
       await group('BETA', ['jira', 'bitbucket']);

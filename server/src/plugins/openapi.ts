@@ -5,6 +5,8 @@
  * route declares, read by the same functions that enforce it (plugins/route-access.ts):
  *   x-access      'public' | 'session' | 'permission'
  *   x-permission  the session permission the caller needs (only with x-access 'permission')
+ *   x-group-permission  with x-access 'session': the permission the caller needs in the user group
+ *                 the call names (through their role there, or site-wide)
  *   x-xsrf        whether the X-XSRF-TOKEN header must hold the session's token
  * Register it before the routes: the document lists the routes added after it.
  */
@@ -24,6 +26,7 @@ export function accessExtensions(route: Pick<RouteOptions, 'method' | 'url' | 'c
   return {
     'x-access': access.kind,
     ...(access.kind === 'permission' ? { 'x-permission': access.permission } : {}),
+    ...(typeof route.config?.groupPermission === 'string' ? { 'x-group-permission': route.config.groupPermission } : {}),
     'x-xsrf': declaredXsrf(route),
   };
 }
@@ -42,7 +45,8 @@ export const openapiPlugin = unencapsulated(async function openapi(app: FastifyI
         version: serverVersion(),
         description:
           'Every operation declares who may call it: x-access is public (anyone), session (any signed-in user) or ' +
-          'permission (a signed-in user holding x-permission). With x-xsrf true the X-XSRF-TOKEN header must hold the ' +
+          'permission (a signed-in user holding x-permission); x-group-permission names the permission a signed-in caller needs ' +
+          'in the user group the call names (held through their role there or site-wide). With x-xsrf true the X-XSRF-TOKEN header must hold the ' +
           `token GET ${API_PREFIX}/xsrf answers for the session in the cookie.`,
       },
     },

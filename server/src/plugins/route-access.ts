@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { RouteAccess } from '@portal/shared/contract';
-import { isPermission, type Permission } from '@portal/api';
+import { isPermission, type GroupPermission, type Permission } from '@portal/api';
 import { unencapsulated } from './unencapsulated.js';
 
 declare module 'fastify' {
@@ -19,6 +19,8 @@ declare module 'fastify' {
     access?: 'public' | 'session';
     /** For routes under /accounts/rest: the session permission the caller needs. */
     permission?: Permission;
+    /** With access 'session': the permission the caller needs in the user group the call names (the service checks it). */
+    groupPermission?: GroupPermission;
   }
   interface FastifyInstance {
     /** The routes under /accounts/rest with their declared access, in registration order. */

@@ -127,13 +127,20 @@ export interface MembershipRecord {
   groupName: string;
 }
 
-/** The account's direct group memberships with their user group's name, by user group then group name. */
+/**
+ * The group names the account holds with their user group's name, directly or through a group
+ * nested in them (migration 0007, group_nestings), by user group then group name.
+ */
 export async function findMemberships(db: Queryable, accountId: number): Promise<MembershipRecord[]> {
   const { rows } = await db.query<{ user_group_id: string; name: string; group_name: string }>(
-    `select m.user_group_id, g.name, m.group_name
-       from group_memberships m join user_groups g on g.id = m.user_group_id
-      where m.account_id = $1
-      order by m.user_group_id, m.group_name`,
+    `with recursive held(user_group_id, group_name) as (
+       select user_group_id, group_name from group_memberships where account_id = $1
+       union
+       select n.user_group_id, n.group_name from held h join group_nestings n on n.member_group = h.group_name
+     )
+     select h.user_group_id, g.name, h.group_name
+       from held h join user_groups g on g.id = h.user_group_id
+      order by h.user_group_id, h.group_name`,
     [accountId],
   );
   return rows.map((r) => ({ userGroupId: r.user_group_id, userGroupName: r.name, groupName: r.group_name }));

@@ -164,3 +164,23 @@ export async function searchDeniedRequests(db: Queryable, words: readonly string
   );
   return paged(rows, page);
 }
+
+/**
+ * A user group's pending membership requests (every group's without one), oldest first; the
+ * partial index requests_membership_group_idx serves a group's order and page.
+ */
+export async function listPendingMembershipRequests(
+  db: Queryable,
+  userGroup: string | undefined,
+  page: Page,
+): Promise<{ rows: RequestRowRecord[]; hasMore: boolean }> {
+  const { rows } = await db.query<Row>(
+    `select ${COLUMNS}
+       from requests r left join accounts a on a.id = r.account_id
+      where r.kind = 'membership' and r.status = 'pending' and ($1::text is null or r.details ->> 'user_group' = $1)
+      order by r.created_at, r.id
+      limit $2 offset $3`,
+    [userGroup ?? null, page.maxResults + 1, page.startIndex],
+  );
+  return paged(rows, page);
+}

@@ -5,6 +5,7 @@
  */
 import { LIMITS, lengthAtMost, PROFILE_RULES, RULE_MESSAGES, validateFields } from '@portal/api';
 import { composeValidators, required } from '@portal/api';
+import { fixedGroups, membershipParts } from '@portal/api';
 import { ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import { MESSAGES } from '../messages.js';
 import { addAccountUpdate, setLastCertified, updateProfile as writeProfile, type ProfileFields } from '../repositories/accounts.js';
@@ -97,10 +98,7 @@ export function certificateView(certificate: BoundCertificateRecord): Certificat
   };
 }
 
-const ROLE_ORDER: readonly GroupRole[] = ['admin', 'team', 'user'];
-const NOTIFICATION_ORDER: readonly Exclude<NotificationLevel, 'none'>[] = ['high', 'medium', 'low'];
-
-/** The account's memberships by user group, each with its derived role, notification level and other groups. */
+/** The account's memberships by user group, each with its derived role, notification level and other groups (spec section 6). */
 export function accountGroups(memberships: readonly MembershipRecord[]): AccountGroup[] {
   const byGroup = new Map<string, { name: string; names: Set<string> }>();
   for (const m of memberships) {
@@ -111,14 +109,9 @@ export function accountGroups(memberships: readonly MembershipRecord[]): Account
   return [...byGroup.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([id, { name, names }]) => {
-      const fixed = new Set<string>([...ROLE_ORDER.map((r) => `${id}-${r}`), ...NOTIFICATION_ORDER.map((n) => `${id}-notification-${n}`)]);
-      return {
-        user_group: id,
-        name,
-        role: ROLE_ORDER.find((r) => names.has(`${id}-${r}`)) ?? null,
-        notification: NOTIFICATION_ORDER.find((n) => names.has(`${id}-notification-${n}`)) ?? 'none',
-        special: [...names].filter((n) => !fixed.has(n)).sort(),
-      };
+      const { role, notification } = membershipParts(id, [...names], []);
+      const fixed = new Set(fixedGroups(id));
+      return { user_group: id, name, role, notification, special: [...names].filter((n) => !fixed.has(n)).sort() };
     });
 }
 

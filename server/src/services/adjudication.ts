@@ -28,7 +28,8 @@ import { holds, isOwner, type Actor, type SelfServiceContext } from './account-a
 import { accountView, type AccountView } from './accounts.js';
 import { enqueueMail } from './mail.js';
 import { requestNotFound } from './request-kinds/common.js';
-import { requestKind, type RequestKindDefinition } from './request-kinds/index.js';
+import { requestKind, type RequestAccess, type RequestKindDefinition } from './request-kinds/index.js';
+import { MESSAGES } from '../messages.js';
 
 /** The request domain's names, for the routes and the tests (defined once in @portal/api). */
 export { REQUEST_KINDS, REQUEST_STATUSES, type Decision, type RequestKind, type RequestStatus } from '@portal/api';
@@ -59,7 +60,7 @@ export interface RequestRowView {
   updated: string;
 }
 
-function rowView(request: RequestRowRecord): RequestRowView {
+export function rowView(request: RequestRowRecord): RequestRowView {
   return {
     id: request.id,
     kind: request.kind,
@@ -128,14 +129,24 @@ function isOwnRequest(actor: Actor, request: RequestRowRecord): boolean {
   );
 }
 
-function decisionsFor(actor: Actor, request: RequestRowRecord): Decision[] {
+/**
+ * What the caller may do with a request: by default what their session permissions say (the
+ * routes checked them already); a kind decided inside a group (membership) asks its module.
+ */
+async function accessOf(db: Queryable, actor: Actor, request: RequestRowRecord): Promise<RequestAccess> {
   const definition = requestKind(request.kind);
-  if (!holds(actor, definition.permissions.adjudicate) || isOwnRequest(actor, request)) return [];
+  if (definition.access) return definition.access(db, actor, request);
+  return { view: holds(actor, definition.permissions.view), adjudicate: holds(actor, definition.permissions.adjudicate) };
+}
+
+function decisionsFor(access: RequestAccess, actor: Actor, request: RequestRowRecord): Decision[] {
+  const definition = requestKind(request.kind);
+  if (!access.adjudicate || isOwnRequest(actor, request)) return [];
   if (!definition.decidableFrom.includes(request.status)) return [];
   return definition.decisions.filter((d) => d !== request.status);
 }
 
-async function detailView(db: Queryable, actor: Actor, request: RequestRowRecord): Promise<RequestDetailView> {
+async function detailView(db: Queryable, actor: Actor, request: RequestRowRecord, access: RequestAccess): Promise<RequestDetailView> {
   const updates = await findRequestUpdates(db, request.id);
   const record = request.accountId === null ? undefined : await findAccountRecordById(db, request.accountId);
   return {
@@ -147,7 +158,7 @@ async function detailView(db: Queryable, actor: Actor, request: RequestRowRecord
     submitted_by: request.submittedBy,
     updates: updates.map((u) => ({ status: u.status, username: u.username, created: u.created.toISOString(), comment: u.comment })),
     account: record ? await accountView(db, record) : null,
-    decisions: decisionsFor(actor, request),
+    decisions: decisionsFor(access, actor, request),
   };
 }
 
@@ -155,7 +166,9 @@ async function detailView(db: Queryable, actor: Actor, request: RequestRowRecord
 export async function getRequest(context: SelfServiceContext, actor: Actor, kind: RequestKind, id: number): Promise<RequestDetailView> {
   const request = await findRequest(context.db, kind, id);
   if (!request) throw requestNotFound();
-  return detailView(context.db, actor, request);
+  const access = await accessOf(context.db, actor, request);
+  if (!access.view) throw new ForbiddenError(MESSAGES.forbidden);
+  return detailView(context.db, actor, request, access);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -204,6 +217,7 @@ export async function decideRequest(
       const request = await findRequest(tx, kind, id, true);
       if (!request) throw requestNotFound();
       decided = request;
+      if (!(await accessOf(tx, actor, request)).adjudicate) throw new ForbiddenError(MESSAGES.forbidden);
       if (isOwnRequest(actor, request)) throw new ForbiddenError(ADJUDICATION_MESSAGES.ownRequest);
       const refused = refusal(definition, request.status, decision);
       if (refused) throw new ConflictError(refused);
@@ -216,7 +230,7 @@ export async function decideRequest(
       for (const mail of mails) await enqueueMail(tx, mail, context.clock);
       const after = await findRequest(tx, kind, id);
       if (!after) throw requestNotFound();
-      return detailView(tx, actor, after);
+      return detailView(tx, actor, after, await accessOf(tx, actor, after));
     });
   } catch (error) {
     const conflict = decided === undefined ? undefined : definition.raceConflict?.(error, decided);

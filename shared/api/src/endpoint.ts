@@ -6,12 +6,17 @@
  * the types derived from the same schemas; the OpenAPI document is generated from them.
  */
 import type { Static, TSchema } from 'typebox';
+import type { GroupPermission } from './groups/model.js';
 import type { Permission } from './permissions.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Who may call an endpoint: anyone, any signed-in user, or a holder of a session permission. */
-export type EndpointAccess = 'public' | 'session' | { readonly permission: Permission };
+/**
+ * Who may call an endpoint: anyone, any signed-in user, a holder of a session permission, or a
+ * signed-in user holding a permission in the user group the call is about (through their role
+ * there or site-wide; the service checks it, since the group comes from the call).
+ */
+export type EndpointAccess = 'public' | 'session' | { readonly permission: Permission } | { readonly groupPermission: GroupPermission };
 
 export interface Endpoint<
   P extends TSchema | undefined = TSchema | undefined,

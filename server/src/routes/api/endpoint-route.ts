@@ -5,7 +5,7 @@
  *
  *   app.route({ ...endpointRoute(getAccount), handler: async (request) => … })
  */
-import { ErrorBody, type AnyEndpoint, type Permission } from '@portal/api';
+import { ErrorBody, type AnyEndpoint, type GroupPermission, type Permission } from '@portal/api';
 import type { TSchema } from 'typebox';
 
 type SchemaOf<E extends AnyEndpoint> = (E['params'] extends TSchema ? { params: E['params'] } : unknown) &
@@ -18,6 +18,8 @@ type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 423 | 429 | 500 | 503;
 interface EndpointConfig {
   access?: 'public' | 'session';
   permission?: Permission;
+  /** Signed in, and the service checks this permission in the group the call names (the OpenAPI document says so). */
+  groupPermission?: GroupPermission;
   xsrf: boolean;
   /** The route answers while the caller's account must renew (plugins/security.ts). */
   duringRenewal?: boolean;
@@ -29,7 +31,13 @@ export function endpointRoute<E extends AnyEndpoint>(
   endpoint: E,
   extra: { duringRenewal?: boolean } = {},
 ): { method: E['method']; url: string; config: EndpointConfig; schema: SchemaOf<E> } {
-  const access = endpoint.access === 'public' || endpoint.access === 'session' ? { access: endpoint.access } : { permission: endpoint.access.permission };
+  const declared = endpoint.access;
+  const access =
+    declared === 'public' || declared === 'session'
+      ? { access: declared }
+      : 'permission' in declared
+        ? { permission: declared.permission }
+        : { access: 'session' as const, groupPermission: declared.groupPermission };
   const schema: Record<string, unknown> = {
     summary: endpoint.summary,
     response: { 200: endpoint.response, ...Object.fromEntries(endpoint.errors.map((status) => [status, ErrorBody])) },

@@ -11,6 +11,7 @@ import { accountRoutes } from './accounts.js';
 import { accountAdminRoutes } from './account-admin.js';
 import { selfRequestRoutes } from './self-requests.js';
 import { subscriptionRoutes } from './subscriptions.js';
+import { groupRoutes } from './groups.js';
 import { NotFoundError } from '../../errors.js';
 import { MESSAGES } from '../../messages.js';
 import { API_PREFIX } from '../../plugins/route-access.js';
@@ -48,5 +49,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(accountRoutes);
   await app.register(subscriptionRoutes);
   await app.register(selfRequestRoutes);
+  await app.register(groupRoutes);
   await app.register(accountAdminRoutes);
 };

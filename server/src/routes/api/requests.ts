@@ -31,10 +31,13 @@ export const requestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   const kindRoutes = (kind: RequestKind) => {
-    app.route({
-      ...endpointRoute(api.listRequests(kind)),
-      handler: async (request) => listRequests(selfServiceContext(app), kind, page(request.query)),
-    });
+    // Membership requests are listed per group (routes/api/groups.ts: listMembershipRequests).
+    if (kind !== 'membership') {
+      app.route({
+        ...endpointRoute(api.listRequests(kind)),
+        handler: async (request) => listRequests(selfServiceContext(app), kind, page(request.query)),
+      });
+    }
     app.route({
       ...endpointRoute(api.getRequest(kind)),
       handler: async (request) => asDetail(await getRequest(selfServiceContext(app), await signedInAccount(request), kind, request.params.id)),

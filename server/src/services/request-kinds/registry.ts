@@ -43,6 +43,12 @@ export interface DecisionEffect {
   readonly mails: readonly Mail[];
 }
 
+/** What a caller may do with one request. */
+export interface RequestAccess {
+  readonly view: boolean;
+  readonly adjudicate: boolean;
+}
+
 export interface RequestKindDefinition {
   readonly kind: RequestKind;
   readonly permissions: KindPermissions;
@@ -54,6 +60,11 @@ export interface RequestKindDefinition {
   readonly decisions: readonly Decision[];
   /** The longest comment an adjudicator may give. */
   readonly commentLimit: number;
+  /**
+   * What a caller may do with a request, for a kind decided where its permissions are held (a
+   * membership: in the request's group). Absent: the session permissions above decide.
+   */
+  access?(db: Queryable, actor: Actor, request: RequestRowRecord): Promise<RequestAccess>;
   /** The queue's column that tells its requests apart (RequestRow.identifier). */
   identifier(request: RequestRowRecord): string;
   /** Its own fields of a request's detail (spec section 3), flat beside the common ones; internal ones left out. */

@@ -102,6 +102,8 @@ export const RequestDetailSchemas = {
     visibility: Type.String(),
     /** Additional permission groups. */
     groups: Type.Optional(Type.Array(Type.String())),
+    /** The services the group will use. */
+    services: Type.Optional(Type.Array(Type.String())),
   }),
   mailinglist: detail('mailinglist', {
     list_id: Type.String(),
@@ -117,6 +119,8 @@ export const RequestDetailSchemas = {
     user_group: Type.String(),
     join: Type.Array(Type.String()),
     leave: Type.Array(Type.String()),
+    /** 'request', 'update', 'leave' or 'join' (spec section 4). */
+    updateIntent: Type.Optional(Type.String()),
   }),
 } as const;
 
@@ -147,7 +151,7 @@ export const getRequest = <K extends RequestKind>(kind: K) =>
   defineEndpoint({
     method: 'GET',
     path: `/requests/${kind}/:id`,
-    access: { permission: viewPermission(kind) },
+    access: kind === 'membership' ? { groupPermission: 'VIEW_MEMBERSHIP_REQUEST' } : { permission: viewPermission(kind) },
     summary: `A ${kind} request with its history and the decisions the caller may take`,
     params: IdParams,
     response: RequestDetailSchemas[kind] as (typeof RequestDetailSchemas)[K],
@@ -161,7 +165,7 @@ export const decideRequest = <K extends RequestKind>(kind: K, decision: Decision
   defineEndpoint({
     method: 'POST',
     path: `/requests/${kind}/:id/${decision}`,
-    access: { permission: adjudicatePermission(kind) },
+    access: kind === 'membership' ? { groupPermission: 'ADJUDICATE_MEMBERSHIP_REQUEST' } : { permission: adjudicatePermission(kind) },
     summary: `Decides a ${kind} request: ${decision}`,
     params: IdParams,
     body: DecisionComment,
