@@ -281,6 +281,7 @@ describe('route access declarations', () => {
       { method: 'GET', url: '/accounts/rest/usergroups', access: { kind: 'session' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/usergroups/:id', access: { kind: 'session' }, xsrf: true },
       { method: 'POST', url: '/accounts/rest/usergroups/:id', access: { kind: 'session' }, xsrf: true },
+      { method: 'POST', url: '/accounts/rest/usergroups/:id/candidates', access: { kind: 'session' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/usergroups/:id/mailinglists', access: { kind: 'session' }, xsrf: true },
       { method: 'DELETE', url: '/accounts/rest/usergroups/:id/permission-group/:group', access: { kind: 'session' }, xsrf: true },
       { method: 'POST', url: '/accounts/rest/usergroups/:id/permission-group/:group', access: { kind: 'session' }, xsrf: true },

@@ -247,6 +247,15 @@ for (const databaseKind of DATABASE_KINDS) {
         assert.deepEqual(await held('shut', 'ALPHA'), []);
       });
 
+      test("the add-user search: the group's admin may search every account; its team and another group's admin may not", async () => {
+        const res = await call(world.app, who('alice'), 'POST', '/usergroups/ALPHA/candidates', { term: 'fra' });
+        assert.equal(res.statusCode, 200, res.body);
+        assert.deepEqual(res.json<{ rows: { username: string }[] }>().rows.map((r) => r.username), ['frank']);
+        assert.deepEqual((await call(world.app, who('bob'), 'POST', '/usergroups/ALPHA/candidates', { term: 'fra' })).json(), FORBIDDEN);
+        assert.deepEqual((await call(world.app, who('dave'), 'POST', '/usergroups/ALPHA/candidates', { term: 'fra' })).json(), FORBIDDEN);
+        assert.equal((await call(world.app, who('alice'), 'POST', '/usergroups/ALPHA/candidates', { term: ' ' })).json<{ error: string }>().error, 'Please enter a search term.');
+      });
+
       test('a group admin removes a member (surrogate leave) at once', async () => {
         const res = await call(world.app, who('alice'), 'POST', '/requests/membership/update', body('ALPHA', 'erin', [], ['ALPHA-user'], 'leave', ''));
         assert.equal(res.json<{ status: string }>().status, 'approved');

@@ -50,7 +50,9 @@ import { insertRequest, insertRequestUpdate } from '../repositories/requests.js'
 import { isUniqueViolation } from '../repositories/unique-violation.js';
 import { SELF_SERVICE_COMMENTS } from '../self-service-messages.js';
 import type { Actor, SelfServiceContext } from './account-access.js';
+import { searchAccounts } from './account-admin.js';
 import { enqueueMail } from './mail.js';
+import type { AccountSearchRow } from '../repositories/account-admin.js';
 
 /** What the caller is in a group: their role (direct or nested), their permissions there, whether they see it. */
 export interface GroupAccess {
@@ -98,6 +100,7 @@ function summary(access: GroupAccess): UserGroupSummary {
     visibility: group.visibility,
     memberConstraint: group.member_constraint,
     services: [...group.services],
+    member: access.member,
     role: access.role,
     permissions: [...access.permissions],
   };
@@ -331,4 +334,15 @@ export async function deletePermissionGroup(context: SelfServiceContext, actor: 
     if (!(await deletePermissionGroupRow(tx, access.group.id, name))) throw new NotFoundError(GROUP_SERVICE_MESSAGES.permissionGroupNotFound(name));
     return groupView(tx, access);
   });
+}
+
+/** POST /usergroups/{id}/candidates (ADJUDICATE_MEMBERSHIP_REQUEST in the group): the account search, for adding a user. */
+export async function searchGroupCandidates(
+  context: SelfServiceContext,
+  actor: Actor,
+  id: string,
+  search: { term?: string | undefined; start_index?: number | undefined; max_results?: number | undefined },
+): Promise<{ rows: AccountSearchRow[]; has_more_results: boolean }> {
+  requireInGroup(await visibleGroup(context.db, actor, id), 'ADJUDICATE_MEMBERSHIP_REQUEST');
+  return searchAccounts(context, { term: search.term, startsWith: true, startIndex: search.start_index, maxResults: search.max_results, groupId: undefined });
 }

@@ -33,6 +33,7 @@ export * from './groups/request-user-group.js';
 export * from './groups/permission-groups.js';
 export * from './groups/list-group-mailing-lists.js';
 export * from './groups/search-memberships.js';
+export * from './groups/search-candidates.js';
 export * from './groups/membership-requests.js';
 export * from './requests/get-request-summary.js';
 export * from './requests/kinds.js';

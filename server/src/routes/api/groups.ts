@@ -5,7 +5,16 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as api from '@portal/api';
-import { addPermissionGroup, deletePermissionGroup, getUserGroup, listGroupMailingLists, listUserGroups, requestUserGroup, updateUserGroup } from '../../services/groups.js';
+import {
+  addPermissionGroup,
+  deletePermissionGroup,
+  getUserGroup,
+  listGroupMailingLists,
+  listUserGroups,
+  requestUserGroup,
+  searchGroupCandidates,
+  updateUserGroup,
+} from '../../services/groups.js';
 import { listMembershipRequests, searchMemberships, submitMembership } from '../../services/memberships.js';
 import { endpointRoute } from './endpoint-route.js';
 import { selfServiceContext, signedInAccount } from './signed-in.js';
@@ -40,6 +49,10 @@ export const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...endpointRoute(api.listGroupMailingLists),
     handler: async (request) => listGroupMailingLists(context(), await signedInAccount(request), request.params.id),
+  });
+  app.route({
+    ...endpointRoute(api.searchGroupCandidates),
+    handler: async (request) => searchGroupCandidates(context(), await signedInAccount(request), request.params.id, request.body),
   });
   app.route({
     ...endpointRoute(api.searchMemberships),

@@ -31,7 +31,9 @@ const summaryProperties = {
   memberConstraint: Type.Enum(MEMBER_CONSTRAINTS),
   /** The services the group uses. */
   services: Type.Array(ServiceSchema),
-  /** The caller's role in the group (held directly or through another group); null: not a member. */
+  /** The caller holds one of its groups (directly or through another group). */
+  member: Type.Boolean(),
+  /** The caller's role in the group (held directly or through another group); null: none. */
   role: nullable(GroupRoleSchema),
   /** What the caller may do in this group. */
   permissions: Type.Array(Type.Enum(GROUP_PERMISSIONS)),
