@@ -12,7 +12,7 @@ import { getAccount, getSubscriptions } from '../api/accounts';
 import { Alert, Descriptions, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useId, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { Comment } from '../requests/UpdatesTable';
+import { Comment } from '@portal/shared/components';
 import { AccountActions } from './AccountActions';
 
 export const EMAIL_CHANGE_PENDING = '[Email change is pending]';

@@ -1,101 +1,30 @@
 /**
- * The decision on a request (spec sections 2, 4, 5 and 8): a comment with a live counter and one
- * button per decision the server allows this caller. Approval passes the confirm modal; denial
- * and 'Request More Information' act at once, the latter only with a comment. Buttons are
- * disabled while a decision runs. Success goes on with the kind's feedback; a failure says whom
- * to contact and keeps the comment.
+ * A queue's decision panel: @portal/shared/components' DecisionPanel with the kind's buttons,
+ * comment limit and feedback; after a decision, the list or back where the adjudicator came from.
  */
-import { type Decision, lengthAtMost, type RequestDetailOf, RULE_MESSAGES } from '@portal/api';
-import { ApiError, ConfirmModal, TextAreaField, useConfirmation, useNavigateWithFeedback } from '@portal/shared';
-import { AdjudicationFailure, cameFrom, errorText } from '@portal/shared/components';
-import { decideRequest } from '../api/requests';
-import { Form as AntForm, Button, Flex, Typography } from 'antd';
-import type { SubmissionErrors } from 'final-form';
-import { useId, useMemo, useState } from 'react';
-import { Form } from 'react-final-form';
+import type { RequestDetailOf } from '@portal/api';
+import { useNavigateWithFeedback } from '@portal/shared';
+import { cameFrom, DecisionPanel as SharedDecisionPanel } from '@portal/shared/components';
 import { useLocation } from 'react-router-dom';
+import { decideRequest } from '../api/requests';
 import type { KindConfig, QueueKind } from './kinds';
 
-/** Spec section 4, the approval's confirm modal. */
-export const CONFIRM_APPROVAL = 'Are you sure you want to approve this request?';
-
-const ORDER: readonly Decision[] = ['approved', 'denied', 'incomplete'];
-
-interface DecisionValues {
-  comment?: string;
-  /** The button pressed (set just before the submit). */
-  decision?: Decision;
-}
-
-/** 'Request More Information' needs a comment (spec section 4); nothing is sent without one. */
-function validate(values: DecisionValues) {
-  return values.decision === 'incomplete' && (values.comment ?? '').trim() === '' ? { comment: RULE_MESSAGES.commentNeeded } : {};
-}
+export { CONFIRM_APPROVAL } from '@portal/shared/components';
 
 export function DecisionPanel({ config, request }: { config: KindConfig; request: RequestDetailOf<QueueKind> }) {
   const navigateWithFeedback = useNavigateWithFeedback();
   const location = useLocation();
-  const headingId = useId();
-  const commentRules = useMemo(() => lengthAtMost(config.commentLimit), [config.commentLimit]);
-  const confirmation = useConfirmation();
-  const [failure, setFailure] = useState<string>();
-
-  // Deny is hidden on a request already denied (spec section 2); the server lists the rest.
-  const decisions = ORDER.filter((d) => request.decisions.includes(d) && config.buttons[d] && !(d === 'denied' && request.status === 'denied'));
-
-  const submit = async ({ decision, comment }: DecisionValues): Promise<SubmissionErrors | undefined> => {
-    if (!decision) return undefined;
-    setFailure(undefined);
-    if (decision === 'approved' && !(await confirmation.ask(true))) return undefined;
-    try {
-      await decideRequest(config.kind, request.id, decision, (comment ?? '').trim());
-      confirmation.finish();
-      const destination = config.returnTo === 'previous' ? (cameFrom(location.state) ?? config.listPath) : config.listPath;
-      navigateWithFeedback(destination, config.feedback(decision, request));
-      return undefined;
-    } catch (error) {
-      confirmation.finish();
-      setFailure(errorText(error));
-      const fieldMessage = error instanceof ApiError ? error.fields.comment : undefined;
-      return fieldMessage ? { comment: fieldMessage } : undefined;
-    }
-  };
-
   return (
-    <section aria-labelledby={headingId} style={{ marginTop: 24 }}>
-      <Typography.Title level={3} id={headingId}>
-        Decision
-      </Typography.Title>
-      <Form<DecisionValues> onSubmit={submit} validate={validate}>
-        {({ handleSubmit, submitting, form, values }) => (
-          <form onSubmit={handleSubmit} noValidate style={{ maxWidth: 720 }}>
-            <AntForm layout="vertical" component={false}>
-              <TextAreaField name="comment" label="Comment" maxLength={config.commentLimit} rows={4} validate={commentRules} />
-              <Flex gap="small" wrap>
-                {decisions.map((decision) => (
-                  <Button
-                    key={decision}
-                    type={decision === 'approved' ? 'primary' : 'default'}
-                    danger={decision === 'denied'}
-                    disabled={submitting}
-                    loading={submitting && values.decision === decision && (decision !== 'approved' || confirmation.modal.confirmLoading)}
-                    onClick={() => {
-                      form.change('decision', decision);
-                      void form.submit();
-                    }}
-                  >
-                    {config.buttons[decision]}
-                  </Button>
-                ))}
-              </Flex>
-              {failure && <AdjudicationFailure error={failure} />}
-            </AntForm>
-            <ConfirmModal {...confirmation.modal} title={CONFIRM_APPROVAL} okText="Approve">
-              <Typography.Paragraph>{`${config.detailTitle} ${request.id}`}</Typography.Paragraph>
-            </ConfirmModal>
-          </form>
-        )}
-      </Form>
-    </section>
+    <SharedDecisionPanel
+      request={request}
+      buttons={config.buttons}
+      commentLimit={config.commentLimit}
+      describe={`${config.detailTitle} ${request.id}`}
+      decide={(decision, comment) => decideRequest(config.kind, request.id, decision, comment)}
+      onDecided={(decision) => {
+        const destination = config.returnTo === 'previous' ? (cameFrom(location.state) ?? config.listPath) : config.listPath;
+        navigateWithFeedback(destination, config.feedback(decision, request));
+      }}
+    />
   );
 }

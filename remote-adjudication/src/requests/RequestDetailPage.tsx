@@ -12,7 +12,7 @@ import { useParams } from 'react-router-dom';
 import { DecisionPanel } from './DecisionPanel';
 import type { KindConfig } from './kinds';
 import { RequestFields } from './RequestFields';
-import { UpdatesTable } from './UpdatesTable';
+import { UpdatesTable } from '@portal/shared/components';
 
 export function requestDetailPage(config: KindConfig, title: string = config.detailTitle): ComponentType {
   function RequestDetailPage() {

@@ -27,3 +27,20 @@ export function formatDate(value: string | number | Date | null | undefined): st
   if (Number.isNaN(date.getTime())) return String(value);
   return `${WEEKDAYS[date.getDay()]} ${MONTHS[date.getMonth()]} ${date.getDate()} ${date.getFullYear()}`;
 }
+
+/** The reader's time zone's short name at that moment ('EST', 'GMT+1'). */
+function zoneOf(date: Date): string {
+  return new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+/** 'Tue Mar 3 2026 4:05:09 PM EST': with seconds and the time zone (spec section 2, the membership request list). */
+export function formatDateTimeWithZone(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = asDate(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const hours = date.getHours();
+  const hour = hours % 12 === 0 ? 12 : hours % 12;
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  const seconds = String(date.getSeconds()).padStart(2, '0');
+  return `${formatDate(date)} ${hour}:${minutes}:${seconds} ${hours < 12 ? 'AM' : 'PM'} ${zoneOf(date)}`.trim();
+}

@@ -8,9 +8,8 @@ import { Account, Address, Certificate, Supervisor } from '../accounts/account.j
 import { closed, IdParams, MAX_PAGE_SIZE, nullable, Page } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
 import { adjudicatePermission, DECISIONS, listPermission, REQUEST_KINDS, REQUEST_STATUSES, SUMMARY_KINDS, viewPermission, type Decision, type RequestKind, type SummaryKind } from './kinds.js';
-const literals = <const T extends readonly string[]>(values: T) => Type.Enum(values);
 
-export const RequestStatusSchema = literals(REQUEST_STATUSES);
+export const RequestStatusSchema = Type.Enum(REQUEST_STATUSES);
 
 /** GET /requests: how many requests wait in each queue (spec section 3, "Request summary counts"). */
 export const RequestSummary = Type.Object(
@@ -21,7 +20,7 @@ export type RequestSummary = Static<typeof RequestSummary>;
 
 const rowProperties = {
   id: Type.Integer(),
-  kind: literals(REQUEST_KINDS),
+  kind: Type.Enum(REQUEST_KINDS),
   /**
    * The kind's own: new → the requested username; profilechange → the new email; authchange →
    * 'token' or 'certificate'; unlock → the username; usergroup and membership → the group id;
@@ -61,7 +60,7 @@ const baseProperties = {
   /** The account the request is about (kinds about an existing account), else null. */
   account: nullable(Account),
   /** What this caller may do now (empty: nothing). */
-  decisions: Type.Array(literals(DECISIONS)),
+  decisions: Type.Array(Type.Enum(DECISIONS)),
 };
 
 /** A kind's details: the common fields and its own. Open, so that a kind may add fields before this table names them. */

@@ -1,9 +1,9 @@
 /** A request's history (spec sections 2 and 3): status, username, created, comment, oldest first. */
 import { type RequestUpdate } from '@portal/api';
-import { formatDateTime } from '@portal/shared/components';
+import { formatDateTime } from './dates.js';
 import { Table, Typography, type TableColumnsType } from 'antd';
 import { useId } from 'react';
-import { capitalize } from './RequestTable';
+import { capitalize } from './RequestTable.js';
 
 /** Spec section 9: "Comments containing '[Warning]' are highlighted." */
 export const WARNING_MARK = '[Warning]';
