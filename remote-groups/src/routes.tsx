@@ -1,6 +1,12 @@
-/** remote-groups: groups, memberships and group administration (architecture.md). */
-import { pendingPage, type RemoteModule, route, SIGNED_IN } from '@portal/shared';
+/** remote-groups: groups, memberships and group administration (architecture.md; server/docs/groups.md). */
+import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
 import { Navigate } from 'react-router-dom';
+import { GroupAdministrationPage } from './administration/GroupAdministrationPage';
+import { EditGroupDetailsPage } from './groups/EditGroupDetailsPage';
+import { GroupsPage } from './groups/GroupsPage';
+import { RequestUserGroupPage } from './groups/RequestUserGroupPage';
+import { AddUserToGroupPage } from './membership/AddUserToGroupPage';
+import { ChangeMembershipPage, RequestMembershipPage } from './membership/MembershipPage';
 
 /** Spec section 2: the bare forms of the group routes go to /groups. */
 function ToGroups() {
@@ -10,20 +16,21 @@ function ToGroups() {
 const remote: RemoteModule = {
   name: 'groups',
   contract: '^1.0.0',
-  // Group pages check the caller's per-group permissions themselves (spec section 6).
+  // Group pages check the caller's per-group permissions themselves (spec section 6): the server
+  // answers what the caller may do in each group.
   routes: [
-    route('groups', 'Groups', SIGNED_IN, pendingPage('Groups')),
-    route('request-user-group', 'Request User Group', SIGNED_IN, pendingPage('Request User Group')),
+    route('groups', 'Groups', SIGNED_IN, GroupsPage),
+    route('request-user-group', 'Request User Group', SIGNED_IN, RequestUserGroupPage),
     route('edit-usergroup-details', 'Groups', SIGNED_IN, ToGroups),
-    route('edit-usergroup-details/:usergroupId', 'Edit User Group Details', SIGNED_IN, pendingPage('Edit User Group Details')),
+    route('edit-usergroup-details/:usergroupId', 'Edit User Group Details', SIGNED_IN, EditGroupDetailsPage),
     route('request-membership', 'Groups', SIGNED_IN, ToGroups),
-    route('request-membership/:usergroupId/:username?', 'Request Membership', SIGNED_IN, pendingPage('Request Membership')),
+    route('request-membership/:usergroupId/:username?', 'Request Membership', SIGNED_IN, RequestMembershipPage),
     route('change-membership', 'Groups', SIGNED_IN, ToGroups),
-    route('change-membership/:usergroupId/:username?', 'Change Membership', SIGNED_IN, pendingPage('Change Membership')),
+    route('change-membership/:usergroupId/:username?', 'Change Membership', SIGNED_IN, ChangeMembershipPage),
     route('group-administration', 'Groups', SIGNED_IN, ToGroups),
-    route('group-administration/:usergroupId/:requestId?', 'Group Administration', SIGNED_IN, pendingPage('Group Administration')),
+    route('group-administration/:usergroupId/:requestId?', 'Group Administration', SIGNED_IN, GroupAdministrationPage),
     route('add-user-to-group', 'Groups', SIGNED_IN, ToGroups),
-    route('add-user-to-group/:usergroupId/:username?', 'Add User To Group', SIGNED_IN, pendingPage('Add User To Group')),
+    route('add-user-to-group/:usergroupId/:username?', 'Add User To Group', SIGNED_IN, AddUserToGroupPage),
   ],
 };
 

@@ -362,7 +362,7 @@ describe('the other kinds', () => {
     await screen.findByRole('region', { name: 'Decision' });
     fireEvent.click(button('Approve'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByTestId('feedback')).toHaveTextContent(/^User group request for PORTAL approved\.$/);
+    expect(await screen.findByTestId('feedback')).toHaveTextContent(/^New user group PORTAL created\.$/);
   });
 
   it('mailing list: description, permission group, posting permissions and opt-out or opt-in', async () => {

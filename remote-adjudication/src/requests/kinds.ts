@@ -20,8 +20,7 @@ export const FEEDBACK = {
   emailChangeDenied: 'Email change request denied.',
   unlockApproved: (username: string) => `Account unlocked for ${username}.`,
   unlockDenied: (username: string) => `Unlock account request for ${username} denied.`,
-  // The group itself is created by the groups work (issue 6): this says only what happened.
-  userGroupApproved: (group: string) => `User group request for ${group} approved.`,
+  userGroupApproved: (group: string) => `New user group ${group} created.`,
   userGroupDenied: (group: string) => `User group request for ${group} denied.`,
   mailingListApproved: (list: string) => `Mailing list request for ${list} approved.`,
   mailingListDenied: (list: string) => `Mailing list request for ${list} denied.`,

@@ -78,7 +78,9 @@ export async function searchMemberships(context: SelfServiceContext, actor: Acto
   const access = await visibleGroup(context.db, actor, id);
   const username = search.username?.trim();
   const own = username !== undefined && isOwner(actor, username);
-  if (!own) requireInGroup(access, 'VIEW_MEMBERSHIP');
+  // One account's membership: also for a surrogate about to change it (SUBMIT_SURROGATE_REQUEST in the group).
+  const surrogate = username !== undefined && username !== '' && access.permissions.includes('SUBMIT_SURROGATE_REQUEST');
+  if (!own && !surrogate) requireInGroup(access, 'VIEW_MEMBERSHIP');
   let accountId: number | undefined;
   if (username !== undefined && username !== '') {
     const account = own ? await findAccountRecordById(context.db, actor.id) : await findAccountByUsername(context.db, username);

@@ -1,0 +1,127 @@
+import { configure, fakeServer, renderPage, signIn } from '@portal/shared/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { sampleGroup, sampleMember, sampleMembershipRequest } from '../testing/samples';
+import { GroupAdministrationPage } from './GroupAdministrationPage';
+
+jest.setTimeout(20_000);
+
+const PATH = '/group-administration/:usergroupId/:requestId?';
+const members = { body: { rows: [sampleMember(), sampleMember({ username: 'bob', first_name: 'Bob', last_name: 'Ray', role: 'team', direct: ['PORTAL-team'] })], has_more_results: false, total: 2 } };
+const requests = { body: { rows: [{ id: 41, kind: 'membership', identifier: 'PORTAL', first_name: 'Jane', last_name: 'Doe', email: 'jane.doe@example.test', username: 'jane.doe', status: 'pending', created: '2026-11-20T10:11:12Z', updated: '2026-11-20T10:11:12Z' }], has_more_results: false } };
+const region = (name: string) => screen.getByRole('region', { name });
+
+beforeEach(() => {
+  configure();
+  signIn('admin', ['VIEW_ACCOUNT']);
+});
+
+function serverFor(group = sampleGroup(), extra: Record<string, unknown> = {}) {
+  return fakeServer({
+    'GET /usergroups/PORTAL': { body: group },
+    'POST /memberships/search': members,
+    'GET /requests/membership?user_group=PORTAL&start_index=0': requests,
+    'GET /usergroups/PORTAL/mailinglists': { body: { rows: [] } },
+    ...(extra as Record<string, { body: unknown }>),
+  });
+}
+
+describe('/group-administration/:id', () => {
+  it("an admin sees the details, members with Change links, requests with seconds, permission groups and the mailing lists' empty state", async () => {
+    const server = serverFor();
+    renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
+    expect(await screen.findByRole('link', { name: 'Edit group details' })).toHaveAttribute('href', '/edit-usergroup-details/PORTAL');
+    await waitFor(() => expect(within(region('Members')).getAllByRole('link', { name: 'Change' })).toHaveLength(2));
+    expect(within(region('Members')).getByRole('link', { name: 'jane.doe' })).toHaveAttribute('href', '/manage-accounts/jane.doe');
+    expect(within(region('Members')).getByRole('link', { name: 'Add user to group' })).toHaveAttribute('href', '/add-user-to-group/PORTAL');
+    const requestsRegion = region('Membership Requests');
+    expect(await within(requestsRegion).findByRole('link', { name: '[details]' })).toHaveAttribute('href', '/group-administration/PORTAL/41');
+    expect(within(requestsRegion).getAllByText(/\d+:\d\d:\d\d (AM|PM)/).length).toBeGreaterThan(0);
+    expect(await within(region('Mailing Lists')).findByText('There are no mailing lists associated with this group.')).toBeInTheDocument();
+    expect(within(region('Additional Permission Groups')).getByText('PORTAL-release')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Manage All Groups' })).not.toBeInTheDocument();
+    expect(server.called('POST /memberships/search')[0]?.body).toEqual({ user_group: 'PORTAL', filter: '', role: 'all', start_index: 0 });
+  });
+
+  it('filters members on the server by role', async () => {
+    const server = serverFor();
+    renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
+    await within(await screen.findByRole('region', { name: 'Members' })).findAllByRole('link', { name: 'Change' });
+    fireEvent.mouseDown(within(region('Members')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Admin'));
+    await waitFor(() => expect(server.called('POST /memberships/search').at(-1)?.body).toEqual({ user_group: 'PORTAL', filter: '', role: 'admin', start_index: 0 }));
+  });
+
+  it('a team member sees members without the Change column, and no decision or editing', async () => {
+    serverFor(sampleGroup({ role: 'team', permissions: ['VIEW_MEMBERSHIP', 'LIST_MEMBERSHIP_REQUESTS', 'VIEW_MEMBERSHIP_REQUEST'] }));
+    renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
+    expect(await within(await screen.findByRole('region', { name: 'Members' })).findByText('jane.doe')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Change' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit group details' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
+  });
+
+  it('a group with no permission for the caller, or a 403, goes to /groups; a 404 shows not found', async () => {
+    fakeServer({ 'GET /usergroups/PORTAL': { body: sampleGroup({ permissions: [] }) } });
+    const first = renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
+    await waitFor(() => expect(screen.getByTestId('landed')).toHaveTextContent(/^\/groups$/));
+    first.unmount();
+    fakeServer({ 'GET /usergroups/PORTAL': { status: 403, body: { error: 'Forbidden', code: 403 } } });
+    const second = renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
+    await waitFor(() => expect(screen.getByTestId('landed')).toHaveTextContent(/^\/groups$/));
+    second.unmount();
+    fakeServer({ 'GET /usergroups/PORTAL': { status: 404, body: { error: 'User group not found.', code: 404 } } });
+    renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
+    expect(await screen.findByText('The requested resource was not found.')).toBeInTheDocument();
+  });
+
+  it("adds permission groups, checks their names first, and shows a refusal in the 'Could not add permission group.' modal", async () => {
+    const server = serverFor(sampleGroup(), {
+      'POST /usergroups/PORTAL/permission-group/PORTAL-deploy': { status: 400, body: { error: 'The group PORTAL-deploy already exists and cannot be created.', code: 400 } },
+    });
+    renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
+    const input = await screen.findByLabelText(/New permission groups/);
+    fireEvent.change(input, { target: { value: 'OTHER-x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Special permission groups for this group must be prefixed with PORTAL-.')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: 'PORTAL-jiraAdmin' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('The group PORTAL-jiraAdmin is reserved and cannot be created.')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: 'PORTAL-deploy' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Could not add permission group.')).toBeInTheDocument();
+    expect(within(dialog).getByText('The group PORTAL-deploy already exists and cannot be created.')).toBeInTheDocument();
+    expect(server.called('POST /usergroups/PORTAL/permission-group/PORTAL-deploy')).toHaveLength(1);
+  });
+
+  it('shows six additional groups, then all of them on request', async () => {
+    const groups = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((x) => `PORTAL-${x}`);
+    serverFor(sampleGroup({ groups }));
+    renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
+    const section = await screen.findByRole('region', { name: 'Additional Permission Groups' });
+    expect(within(section).queryByText('PORTAL-g')).not.toBeInTheDocument();
+    fireEvent.click(within(section).getByRole('button', { name: 'Show all 7' }));
+    expect(within(section).getByText('PORTAL-g')).toBeInTheDocument();
+  });
+});
+
+describe('/group-administration/:id/:requestId', () => {
+  it('shows the request and approves it through the confirmation, then returns to the group with feedback', async () => {
+    const server = fakeServer({
+      'GET /usergroups/PORTAL': { body: sampleGroup() },
+      'GET /requests/membership/41': { body: sampleMembershipRequest() },
+      'POST /requests/membership/41/approved': { body: sampleMembershipRequest({ status: 'approved', decisions: [] }) },
+    });
+    // The request's own route (the group's page lands elsewhere, so that the test sees where it went).
+    renderPage(<GroupAdministrationPage />, { path: '/group-administration/:usergroupId/:requestId', entries: ['/group-administration/PORTAL/41'] });
+    expect(await screen.findByRole('heading', { name: 'Membership Request 41' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'jane.doe' })).toHaveAttribute('href', '/manage-accounts/jane.doe');
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to approve this request?')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getByTestId('landed')).toHaveTextContent(/^\/group-administration\/PORTAL$/));
+    expect(screen.getByTestId('feedback')).toHaveTextContent(/^Membership request of jane\.doe for PORTAL approved\.$/);
+    expect(server.called('POST /requests/membership/41/approved')).toHaveLength(1);
+  });
+});
