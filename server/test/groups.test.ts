@@ -158,16 +158,19 @@ for (const databaseKind of DATABASE_KINDS) {
       });
 
       test('a member through a nested group is listed with the nested name, and their role derives from it', async () => {
-        await group('NEST');
-        await member('dave', 'NEST-user');
+        await group('NEST', { services: [] });
+        await member('frank', 'NEST-user');
         await addNesting(world.db, 'ALPHA', 'ALPHA-team', 'NEST-user');
         try {
-          const res = (await call(world.app, who('alice'), 'POST', '/memberships/search', { user_group: 'ALPHA', username: 'dave' })).json<{
+          const res = (await call(world.app, who('alice'), 'POST', '/memberships/search', { user_group: 'ALPHA', username: 'frank' })).json<{
             rows: { role: string; direct: string[]; nested: string[] }[];
           }>();
           assert.deepEqual(res.rows[0], { ...res.rows[0], role: 'team', direct: [], nested: ['ALPHA-team'] });
-          const profile = (await call(world.app, who('dave'), 'GET', '/accounts/dave')).json<{ groups: { user_group: string; role: string }[] }>();
+          const profile = (await call(world.app, who('frank'), 'GET', '/accounts/frank')).json<{ groups: { user_group: string; role: string }[] }>();
           assert.deepEqual(profile.groups.find((g) => g.user_group === 'ALPHA')?.role, 'team');
+          // ALPHA's services reach frank through the nesting: nested subscriptions.
+          const subscriptions = (await call(world.app, who('frank'), 'GET', '/subscriptions/frank')).json<{ nested: string[] }>();
+          assert.ok(subscriptions.nested.includes('artifacts'), JSON.stringify(subscriptions));
         } finally {
           await world.db.query("delete from group_nestings where member_group = 'NEST-user'");
         }

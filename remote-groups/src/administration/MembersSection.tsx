@@ -5,14 +5,13 @@
  */
 import { links, PAGE_SIZE, type Membership, type UserGroup } from '@portal/api';
 import { useHasPermission } from '@portal/shared';
-import { errorText, PagedTable, useLoaded } from '@portal/shared/components';
+import { capitalize, errorText, PagedTable, useLoaded } from '@portal/shared/components';
 import { Alert, Form as AntForm, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { searchMembers } from '../api/groups';
 import { GROUP_TEXT } from '../messages';
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 type RoleFilter = 'all' | 'admin' | 'team' | 'user';
 
 export function MembersSection({ group }: { group: UserGroup }) {

@@ -6,14 +6,13 @@
  */
 import { links, REQUEST_KIND_INFO, type UserGroup } from '@portal/api';
 import { useHasPermission } from '@portal/shared';
-import { DecisionPanel, errorText, formatDateTimeWithZone, isNotFound, NotFoundView, UpdatesTable, useLoaded } from '@portal/shared/components';
+import { capitalize, DecisionPanel, errorText, formatDateTimeWithZone, isNotFound, NotFoundView, UpdatesTable, useLoaded } from '@portal/shared/components';
 import { Alert, Descriptions, Skeleton, Typography } from 'antd';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { decideMembership, getMembershipRequest } from '../api/groups';
 import { GROUP_TEXT } from '../messages';
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function MembershipRequestView({ group, requestId, onDecided }: { group: UserGroup; requestId: number; onDecided: (feedback: string) => void }) {
   const canViewAccount = useHasPermission('VIEW_ACCOUNT');

@@ -6,14 +6,13 @@
  */
 import { links, type UserGroupSummary } from '@portal/api';
 import { PageTitle } from '@portal/shared';
-import { errorText, useLoaded } from '@portal/shared/components';
+import { capitalize, errorText, useLoaded } from '@portal/shared/components';
 import { Alert, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { listGroups } from '../api/groups';
 import { GROUP_TEXT } from '../messages';
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function GroupName({ group }: { group: UserGroupSummary }) {
   return (

@@ -23,6 +23,7 @@ import {
   type UpdateIntent,
   type UserGroup,
 } from '@portal/api';
+import { capitalize } from '@portal/shared/components';
 import { FormSubmitError, MODAL_WIDTH, submissionErrors, TextAreaField } from '@portal/shared';
 import { Alert, Button, Checkbox, Form as AntForm, Modal, Radio, Select, Typography } from 'antd';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
@@ -31,7 +32,6 @@ import { Field, Form } from 'react-final-form';
 import { submitMembership } from '../api/groups';
 import { GROUP_TEXT } from '../messages';
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Spec section 6: what each role and notification level means. */
 const ROLE_HELP: Record<GroupRole, string> = {

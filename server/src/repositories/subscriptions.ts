@@ -10,12 +10,17 @@ export async function findDirectSubscriptions(db: Queryable, accountId: number):
   return rows.map((r) => r.service);
 }
 
-/** The union of the services of the user groups the account is a member of, by name. */
+/** The services (by name) of every user group the account holds a group of, directly or through a nested group. */
 export async function findNestedSubscriptions(db: Queryable, accountId: number): Promise<string[]> {
   const { rows } = await db.query<{ service: string }>(
-    `select distinct s.service
+    `with recursive held(user_group_id, group_name) as (
+       select user_group_id, group_name from group_memberships where account_id = $1
+       union
+       select n.user_group_id, n.group_name from held h join group_nestings n on n.member_group = h.group_name
+     )
+     select distinct s.service
        from user_groups g cross join lateral unnest(g.services) as s(service)
-      where g.id in (select m.user_group_id from group_memberships m where m.account_id = $1)
+      where g.id in (select user_group_id from held)
       order by s.service`,
     [accountId],
   );

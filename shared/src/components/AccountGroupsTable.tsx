@@ -1,8 +1,7 @@
 import { Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
-import type { AccountGroup } from '@portal/api';
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+import { links, type AccountGroup } from '@portal/api';
+import { capitalize } from './RequestTable.js';
 
 const COLUMNS: TableColumnsType<AccountGroup> = [
   {
@@ -10,7 +9,7 @@ const COLUMNS: TableColumnsType<AccountGroup> = [
     dataIndex: 'user_group',
     key: 'group',
     render: (_: unknown, group: AccountGroup) => (
-      <Link to={`/group-administration/${encodeURIComponent(group.user_group)}`}>
+      <Link to={links.groupAdministration(group.user_group)}>
         {group.name && group.name !== group.user_group ? `${group.name} (${group.user_group})` : group.user_group}
       </Link>
     ),
