@@ -33,15 +33,16 @@ const ROUTES: Record<string, [path: string, heading: string, visitor?: 'visitor'
     ['/change-auth-type', 'Request Authentication Type Change'],
   ],
   'remote-groups': [
+    // The demo's groups: PORTAL (admin is its admin), DEVOPS (open access).
     ['/groups', 'Groups'],
     ['/request-user-group', 'Request User Group'],
-    ['/edit-usergroup-details/PROJ', 'Edit User Group Details'],
-    ['/request-membership/PROJ', 'Request Membership'],
-    ['/request-membership/PROJ/jane.doe', 'Request Membership'],
-    ['/change-membership/PROJ/jane.doe', 'Change Membership'],
-    ['/group-administration/PROJ', 'Group Administration'],
-    ['/group-administration/PROJ/17', 'Group Administration'],
-    ['/add-user-to-group/PROJ/jane.doe', 'Add User To Group'],
+    ['/edit-usergroup-details/PORTAL', 'Edit User Group Details: PORTAL'],
+    ['/request-membership/DEVOPS', 'Request Membership: DEVOPS'],
+    ['/request-membership/PORTAL/user', 'Request Membership: PORTAL'],
+    ['/change-membership/PORTAL/user', 'Change Membership: PORTAL'],
+    ['/group-administration/PORTAL', 'Group Administration: PORTAL'],
+    ['/group-administration/PORTAL/999999', 'Group Administration: PORTAL'],
+    ['/add-user-to-group/PORTAL/user', 'Add User To Group PORTAL'],
   ],
   'remote-adjudication': [
     // The demo has accounts but no requests: an unknown request shows the Not Found view in
