@@ -18,7 +18,7 @@ function GroupName({ group }: { group: UserGroupSummary }) {
   return (
     <Space size={4} wrap>
       <span>{group.name}</span>
-      {group.open_access && <Tag color="green">Open access</Tag>}
+      {group.open_access && <Tag>Open access</Tag>}
       {group.visibility !== 'site-approved' && <Tag>Hidden</Tag>}
       {group.memberConstraint === 'DoD' && <Tag color="blue">DoD PKI</Tag>}
     </Space>
