@@ -178,6 +178,27 @@ for (const databaseKind of DATABASE_KINDS) {
     });
 
     describe('membership requests', () => {
+      test('a member only through a nested group asks for a change on either route; it waits for a group admin and adds a direct role', async () => {
+        await group('NEST2', { services: [] });
+        await member('frank', 'NEST2-user');
+        await addNesting(world.db, 'BETA', 'BETA-user', 'NEST2-user');
+        try {
+          const res = await call(world.app, who('frank'), 'POST', '/requests/membership/update', body('BETA', 'frank', ['BETA-team'], ['BETA-user'], 'update'));
+          assert.equal(res.statusCode, 200, res.body);
+          assert.equal(res.json<{ status: string }>().status, 'pending');
+          const again = await call(world.app, who('frank'), 'POST', '/requests/membership/new', body('BETA', 'frank', ['BETA-team'], [], 'request'));
+          assert.deepEqual(again.json(), { error: 'A membership request for frank in BETA is already pending.', code: 409 });
+          const id = res.json<{ id: number }>().id;
+          assert.equal((await call(world.app, who('dave'), 'POST', `/requests/membership/${id}/approved`, {})).statusCode, 200);
+          assert.deepEqual(await held('frank', 'BETA'), ['BETA-team']);
+          const notMember = await call(world.app, who('erin'), 'POST', '/requests/membership/update', body('BETA', 'erin', ['BETA-team'], [], 'update'));
+          assert.deepEqual(notMember.json(), { error: 'erin is not a member of BETA.', code: 409 });
+        } finally {
+          await world.db.query("delete from group_nestings where member_group = 'NEST2-user'");
+          await world.db.query("delete from group_memberships where group_name = 'BETA-team'");
+        }
+      });
+
       test('a new membership with ?groups= preselection waits for a group admin, who approves it: the lists apply, history and mail', async () => {
         const res = await call(world.app, who('frank'), 'POST', '/requests/membership/new', body('ALPHA', 'frank', ['ALPHA-team', 'ALPHA-notification-high'], [], 'request'));
         assert.equal(res.statusCode, 200, res.body);
@@ -329,6 +350,18 @@ for (const databaseKind of DATABASE_KINDS) {
         await member('carol', 'BETA-admin');
         assert.equal((await call(world.app, who('dave'), 'POST', '/requests/membership/update', body('BETA', 'dave', ['BETA-user'], ['BETA-admin'], 'update'))).statusCode, 200);
         assert.deepEqual(await held('dave', 'BETA'), ['BETA-user']);
+      });
+
+      test('naming a role one does not hold in the leave list is no stepping down: the role asked for waits for a group admin', async () => {
+        // carol holds ALPHA-user; "leaving" ALPHA-admin must not make ALPHA-team harmless.
+        const change = await call(world.app, who('carol'), 'POST', '/requests/membership/update', body('ALPHA', 'carol', ['ALPHA-team'], ['ALPHA-admin'], 'update'));
+        assert.equal(change.json<{ status: string }>().status, 'pending', change.body);
+        assert.deepEqual(await held('carol', 'ALPHA'), ['ALPHA-user']);
+        // Nor for someone outside the group.
+        const outsider = await call(world.app, who('erin'), 'POST', '/requests/membership/new', body('ALPHA', 'erin', ['ALPHA-team'], ['ALPHA-admin'], 'request'));
+        assert.equal(outsider.json<{ status: string }>().status, 'pending', outsider.body);
+        assert.deepEqual(await held('erin', 'ALPHA'), []);
+        await world.db.query("update requests set status = 'denied' where kind = 'membership' and status = 'pending' and details->>'user_group' = 'ALPHA'");
       });
 
       test('a DoD group refuses an account that signs in with a website token', async () => {

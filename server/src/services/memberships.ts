@@ -234,11 +234,17 @@ const INTENTS: Record<Route, readonly MembershipRequestBody['updateIntent'][]> =
  * may; a group admin (ADJUDICATE_MEMBERSHIP_REQUEST in the group) acting on someone else's
  * membership may. Anything else waits.
  */
-function appliesAtOnce(access: GroupAccess, own: boolean, lists: { join: readonly string[]; leave: readonly string[] }): boolean {
+function appliesAtOnce(
+  access: GroupAccess,
+  own: boolean,
+  lists: { join: readonly string[]; leave: readonly string[] },
+  direct: ReadonlySet<string>,
+): boolean {
   const { group } = access;
   const notifications = fixedGroups(group.id).slice(3);
   const roles = fixedGroups(group.id).slice(0, 3); // admin, team, user
-  const rankLeft = Math.min(...lists.leave.map((name) => roles.indexOf(name)).filter((i) => i >= 0));
+  // Only a role the account holds directly is really left: naming one it does not hold steps down from nothing.
+  const rankLeft = Math.min(...lists.leave.filter((name) => direct.has(name)).map((name) => roles.indexOf(name)).filter((i) => i >= 0));
   // Stepping down (a lower role for a higher one left) grants nothing new either.
   const harmless = lists.join.every((name) => notifications.includes(name) || (roles.includes(name) && roles.indexOf(name) > rankLeft));
   if (harmless) return true;
@@ -279,16 +285,19 @@ export async function submitMembership(
       if (intent === 'leave' && lists.join.length > 0) throw InvalidInputError.ofFields({ join: GROUP_SERVICE_MESSAGES.wrongIntent });
       if (lists.join.length === 0 && lists.leave.length === 0) throw InvalidInputError.ofFields({ join: GROUP_SERVICE_MESSAGES.nothingToChange });
       const held = await findHeldGroups(tx, account.id, group.id);
+      // A direct member asks for a change, not a new membership; a member only through another group
+      // (nested) may use either: the screens treat them as members, and they hold nothing they could leave here.
       const isMember = held.some((h) => h.direct);
       if (route === 'new' && isMember) throw new ConflictError(GROUP_SERVICE_MESSAGES.alreadyMember(account.username, group.id));
-      if (route === 'update' && !isMember) throw new ConflictError(GROUP_SERVICE_MESSAGES.notMember(account.username, group.id));
+      if (route === 'update' && held.length === 0) throw new ConflictError(GROUP_SERVICE_MESSAGES.notMember(account.username, group.id));
       checkJoiner(group, account, lists.join);
       await keepsAnAdmin(tx, group, account.id, held, lists.leave);
 
       const reason =
         intent === 'join' ? GROUP_MESSAGES.addReason : intent === 'leave' ? body.reason?.trim() || GROUP_MESSAGES.leaveReason : (body.reason?.trim() ?? '');
       const at = context.clock.now();
-      const now = intent === 'join' || intent === 'leave' || appliesAtOnce(access, own, lists);
+      const directNames = new Set(held.filter((h) => h.direct).map((h) => h.groupName));
+      const now = intent === 'join' || intent === 'leave' || appliesAtOnce(access, own, lists, directNames);
       const id = await insertRequest(tx, {
         kind: 'membership',
         status: now ? 'approved' : 'pending',
