@@ -2,8 +2,9 @@
  * Demo data for a development database: one account per platform role, a locked one, a closed
  * one and one that must renew (last certified 400 days ago), each with a website token and a full
  * profile; `admin` also signs in with a smart card whose CN ends in the identity number
- * 1234567890, and `user` subscribes to a few services itself. Runs only on a database without accounts, so it never
- * touches real data. The tokens are kept in <dataDir>/demo-accounts.json (mode 0600, demo mode
+ * 1234567890, and `user` subscribes to a few services itself; three user groups (DEMO_GROUPS) with
+ * members, additional permission groups, a nesting and pending membership requests. Runs only on a
+ * database without accounts, so it never touches real data. The tokens are kept in <dataDir>/demo-accounts.json (mode 0600, demo mode
  * only) so that every start in demo mode can print how to sign in.
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,7 +20,8 @@ import {
   type PlatformRole,
 } from './repositories/accounts.js';
 import { bindCertificate } from './repositories/certificates.js';
-import { addMembership, insertUserGroup, type NewUserGroup } from './repositories/groups.js';
+import { addMembership, addNesting, insertPermissionGroup, insertUserGroup, type NewUserGroup } from './repositories/groups.js';
+import { insertRequest, insertRequestUpdate } from './repositories/requests.js';
 import { addSubscription } from './repositories/subscriptions.js';
 import { generateWebsiteToken, hashWebsiteToken } from './services/tokens.js';
 
@@ -56,8 +58,36 @@ export const DEMO_RENEWAL_USERNAME = 'renewal.user';
 /** Services the demo `user` subscribes to itself (jira it also holds through PORTAL). */
 export const DEMO_DIRECT_SUBSCRIPTIONS: Readonly<Record<string, readonly string[]>> = { user: ['jira', 'jsm'] };
 
-/** A few user groups, with the demo accounts as members (spec sections 3 and 6). */
-export const DEMO_GROUPS: readonly (NewUserGroup & { members: readonly [username: string, groupName: string][] })[] = [
+/** A pending membership request of the demo data, as POST /requests/membership/new stores one. */
+export interface DemoMembershipRequest {
+  username: string;
+  join: readonly string[];
+  reason: string;
+  /** Days since it was sent (the group's queue lists the oldest first). */
+  daysAgo: number;
+}
+
+export interface DemoGroup extends NewUserGroup {
+  /** Direct memberships: [account, group name]. */
+  members: readonly [username: string, groupName: string][];
+  /** Additional (special) permission groups. */
+  permissionGroups?: readonly string[];
+  /** Nestings: every member of `memberGroup` (of any user group) holds `groupName` (of this one) too. */
+  nestings?: readonly [groupName: string, memberGroup: string][];
+  /** Membership requests waiting for the group's admins. */
+  pendingRequests?: readonly DemoMembershipRequest[];
+  /** How to try it, printed at every start in demo mode. */
+  tryIt: string;
+}
+
+/**
+ * A few user groups with the demo accounts as members (spec sections 3 and 6), between them one
+ * of each kind the issue asks for: members in every role (PORTAL: admin, team, user, and a user
+ * through a nested group), pending membership requests and more than 6 additional permission
+ * groups (PORTAL), an open-access group (DEVOPS), a hidden DoD group (SECURE). `admin` is the
+ * only admin of PORTAL (the end-to-end tests administer it as admin).
+ */
+export const DEMO_GROUPS: readonly DemoGroup[] = [
   {
     id: 'PORTAL',
     name: 'Portal Team',
@@ -71,8 +101,30 @@ export const DEMO_GROUPS: readonly (NewUserGroup & { members: readonly [username
       ['admin', 'PORTAL-notification-high'],
       ['user', 'PORTAL-user'],
       ['user', 'PORTAL-notification-low'],
+      ['user', 'PORTAL-release'],
       ['adjudicator', 'PORTAL-team'],
+      ['adjudicator', 'PORTAL-audit'],
     ],
+    permissionGroups: ['PORTAL-release', 'PORTAL-deploy', 'PORTAL-security', 'PORTAL-docs', 'PORTAL-oncall', 'PORTAL-design', 'PORTAL-audit'],
+    // helpdesk (DEVOPS-team) is a PORTAL user through DEVOPS.
+    nestings: [['PORTAL-user', 'DEVOPS-team']],
+    pendingRequests: [
+      {
+        username: 'renewal.user',
+        join: ['PORTAL-user', 'PORTAL-notification-medium'],
+        reason: 'I test the portal releases and need Jira and Confluence.',
+        daysAgo: 2,
+      },
+      {
+        username: 'helpdesk',
+        join: ['PORTAL-team', 'PORTAL-oncall'],
+        reason: 'I answer the portal support tickets and need to see its members.',
+        daysAgo: 1,
+      },
+    ],
+    tryIt:
+      'admin is its only admin; /group-administration/PORTAL lists members in every role (adjudicator team, user user, helpdesk user ' +
+      'through DEVOPS-team), 2 pending membership requests to decide and 7 additional permission groups (show more).',
   },
   {
     id: 'DEVOPS',
@@ -86,6 +138,7 @@ export const DEMO_GROUPS: readonly (NewUserGroup & { members: readonly [username
       ['helpdesk', 'DEVOPS-team'],
       ['user', 'DEVOPS-user'],
     ],
+    tryIt: 'open access; adjudicator joins as a user at once at /request-membership/DEVOPS, while asking for team waits for a decision at /group-administration/DEVOPS (admin).',
   },
   {
     id: 'SECURE',
@@ -96,6 +149,7 @@ export const DEMO_GROUPS: readonly (NewUserGroup & { members: readonly [username
     member_constraint: 'DoD',
     services: ['repository'],
     members: [['admin', 'SECURE-admin']],
+    tryIt: 'hidden, DoD PKI only; admin (its admin, with a smart card) sees it, while for user or helpdesk /group-administration/SECURE is not found.',
   },
 ];
 
@@ -170,12 +224,35 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
       for (const service of DEMO_DIRECT_SUBSCRIPTIONS[person.username] ?? []) await addSubscription(tx, id, service, now);
       created.push({ username: person.username, role: person.role, state: person.state, token: tokens[i] ?? '' });
     }
-    for (const { members, ...group } of DEMO_GROUPS) {
-      await insertUserGroup(tx, group);
-      for (const [username, groupName] of members) {
-        const accountId = ids.get(username);
-        if (accountId === undefined) throw new Error(`demo group ${group.id}: no demo account ${username}`);
-        await addMembership(tx, group.id, accountId, groupName);
+    const idOf = (groupId: string, username: string): number => {
+      const accountId = ids.get(username);
+      if (accountId === undefined) throw new Error(`demo group ${groupId}: no demo account ${username}`);
+      return accountId;
+    };
+    for (const group of DEMO_GROUPS) {
+      const { id, name, description, open_access, visibility, member_constraint, services } = group;
+      await insertUserGroup(tx, { id, name, description, open_access, visibility, member_constraint, services });
+      for (const permissionGroup of group.permissionGroups ?? []) await insertPermissionGroup(tx, id, permissionGroup, now);
+      for (const [username, groupName] of group.members) await addMembership(tx, id, idOf(id, username), groupName, now);
+    }
+    // Nestings and requests once every group exists (a nesting may name another group's name).
+    for (const { id, nestings = [], pendingRequests = [] } of DEMO_GROUPS) {
+      for (const [groupName, memberGroup] of nestings) await addNesting(tx, id, groupName, memberGroup);
+      for (const request of pendingRequests) {
+        // What submitMembership (services/memberships.ts) writes for a request that waits for a group admin.
+        const at = new Date(now.getTime() - request.daysAgo * DAY_MS);
+        const requestId = await insertRequest(tx, {
+          kind: 'membership',
+          status: 'pending',
+          accountId: idOf(id, request.username),
+          username: request.username,
+          email: `${request.username}@example.test`,
+          reason: request.reason,
+          details: { user_group: id, join: [...request.join], leave: [], updateIntent: 'request' },
+          submittedBy: null,
+          createdAt: at,
+        });
+        await insertRequestUpdate(tx, { requestId, status: 'pending', username: request.username, comment: request.reason, createdAt: at });
       }
     }
     return created;
@@ -211,6 +288,7 @@ export function demoSignInText(accounts: readonly DemoAccount[], loginUrl: strin
   if (accounts.length === 0) return '';
   const width = Math.max(...accounts.map((a) => a.username.length));
   const roleWidth = Math.max(...accounts.map((a) => describe(a).length));
+  const groupWidth = Math.max(...DEMO_GROUPS.map((g) => g.id.length));
   const lines = accounts.map((a) => `  ${a.username.padEnd(width)}  ${describe(a).padEnd(roleWidth)}  ${a.token}`);
   return [
     `Demo accounts (sign in at ${loginUrl} with the username and website token; demo data, never for production):`,
@@ -219,7 +297,8 @@ export function demoSignInText(accounts: readonly DemoAccount[], loginUrl: strin
     ...(accounts.some((a) => a.username === DEMO_RENEWAL_USERNAME)
       ? [`  ${DEMO_RENEWAL_USERNAME} last certified 400 days ago: it must renew (annual certification) after signing in.`]
       : []),
-    `Demo groups: ${DEMO_GROUPS.map((g) => `${g.id} (${g.name})`).join(', ')}.`,
+    'Demo groups (listed at /groups):',
+    ...DEMO_GROUPS.map((g) => `  ${g.id.padEnd(groupWidth)}  ${g.name}: ${g.tryIt}`),
     '',
   ].join('\n');
 }

@@ -3,9 +3,12 @@ import { describe, test } from 'node:test';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SHOW_MORE_ABOVE } from '@portal/api';
 import { DEMO_ACCOUNTS_FILE, DEMO_ADMIN_CERTIFICATE, DEMO_LOCK_COMMENT, demoSignInText, readDemoAccountsFile, seedDemoData, writeDemoAccountsFile } from '../src/seed.js';
 import { verifyWebsiteToken } from '../src/services/tokens.js';
-import { DATABASE_KINDS, createTestDatabase } from './helpers.js';
+import { signIn } from './auth-helpers.js';
+import { DATABASE_KINDS, createFixture, createTestApp, createTestDatabase } from './helpers.js';
+import { call } from './self-service-helpers.js';
 
 const DEMO = [
   { username: 'admin', role: 'site-admin', state: 'active' },
@@ -95,14 +98,154 @@ for (const kind of DATABASE_KINDS) {
           { username: 'helpdesk', group_name: 'DEVOPS-team' },
           { username: 'user', group_name: 'DEVOPS-user' },
           { username: 'admin', group_name: 'PORTAL-admin' },
+          { username: 'adjudicator', group_name: 'PORTAL-audit' },
           { username: 'admin', group_name: 'PORTAL-notification-high' },
           { username: 'user', group_name: 'PORTAL-notification-low' },
+          { username: 'user', group_name: 'PORTAL-release' },
           { username: 'adjudicator', group_name: 'PORTAL-team' },
           { username: 'user', group_name: 'PORTAL-user' },
           { username: 'admin', group_name: 'SECURE-admin' },
         ]);
+        // PORTAL has more than 6 additional permission groups (the show-more flag).
+        const permissionGroups = await db.query<{ user_group_id: string; group_name: string }>(
+          'select user_group_id, group_name from permission_groups order by user_group_id, group_name',
+        );
+        assert.deepEqual(
+          permissionGroups.rows,
+          ['audit', 'deploy', 'design', 'docs', 'oncall', 'release', 'security'].map((name) => ({ user_group_id: 'PORTAL', group_name: `PORTAL-${name}` })),
+        );
+        assert.ok(permissionGroups.rows.length > SHOW_MORE_ABOVE);
+        // helpdesk (DEVOPS-team) is a PORTAL user through DEVOPS.
+        const nestings = await db.query('select user_group_id, group_name, member_group from group_nestings');
+        assert.deepEqual(nestings.rows, [{ user_group_id: 'PORTAL', group_name: 'PORTAL-user', member_group: 'DEVOPS-team' }]);
+        // Two membership requests wait for PORTAL's admins, stored as POST /requests/membership/new stores them.
+        const requests = await db.query<{
+          id: string | number;
+          kind: string;
+          status: string;
+          username: string;
+          email: string;
+          reason: string;
+          details: unknown;
+          submitted_by: string | null;
+          adjudicator: string | null;
+          own: boolean;
+        }>(
+          `select r.id, r.kind, r.status, r.username, r.email, r.reason, r.details, r.submitted_by, r.adjudicator,
+                  r.account_id = (select id from accounts where username = r.username) as own
+             from requests r order by r.created_at, r.id`,
+        );
+        assert.deepEqual(
+          requests.rows.map(({ id: _id, ...rest }) => rest),
+          [
+            {
+              kind: 'membership',
+              status: 'pending',
+              username: 'renewal.user',
+              email: 'renewal.user@example.test',
+              reason: 'I test the portal releases and need Jira and Confluence.',
+              details: { user_group: 'PORTAL', join: ['PORTAL-user', 'PORTAL-notification-medium'], leave: [], updateIntent: 'request' },
+              submitted_by: null,
+              adjudicator: null,
+              own: true,
+            },
+            {
+              kind: 'membership',
+              status: 'pending',
+              username: 'helpdesk',
+              email: 'helpdesk@example.test',
+              reason: 'I answer the portal support tickets and need to see its members.',
+              details: { user_group: 'PORTAL', join: ['PORTAL-team', 'PORTAL-oncall'], leave: [], updateIntent: 'request' },
+              submitted_by: null,
+              adjudicator: null,
+              own: true,
+            },
+          ],
+        );
+        const requestUpdates = await db.query<{ request_id: string | number; status: string; username: string; comment: string }>(
+          'select request_id, status, username, comment from request_updates order by id',
+        );
+        assert.deepEqual(
+          requestUpdates.rows.map((u) => ({ ...u, request_id: Number(u.request_id) })),
+          requests.rows.map((r) => ({ request_id: Number(r.id), status: 'pending', username: r.username, comment: r.reason })),
+        );
+        // Seeding sends no mail.
+        assert.deepEqual((await db.query('select id from mail_outbox')).rows, []);
       } finally {
         await db.close();
+      }
+    });
+
+    test('the demo groups work as the start-up text says', async () => {
+      const db = await createTestDatabase(kind);
+      const fixture = createFixture();
+      const app = createTestApp({ db, fixture });
+      try {
+        const created = await seedDemoData(db);
+        const token = (username: string) => created.find((a) => a.username === username)?.token ?? '';
+        const as = async (username: string) => signIn(app, username, token(username));
+        const [admin, user, helpdesk, adjudicator] = [await as('admin'), await as('user'), await as('helpdesk'), await as('adjudicator')];
+
+        // admin administers PORTAL: 7 additional groups, members in every role, 2 requests oldest first.
+        const portal = (await call(app, admin, 'GET', '/usergroups/PORTAL')).json<{ role: string; groups: string[]; member_count: number }>();
+        assert.equal(portal.role, 'admin');
+        assert.equal(portal.groups.length, 7);
+        assert.equal(portal.member_count, 4);
+        const members = (await call(app, admin, 'POST', '/memberships/search', { user_group: 'PORTAL' })).json<{
+          rows: { username: string; role: string; direct: string[]; nested: string[]; special: string[] }[];
+        }>();
+        assert.deepEqual(
+          members.rows.map((m) => [m.username, m.role, m.nested, m.special]),
+          [
+            ['adjudicator', 'team', [], ['PORTAL-audit']],
+            ['admin', 'admin', [], []],
+            ['helpdesk', 'user', ['PORTAL-user'], []],
+            ['user', 'user', [], ['PORTAL-release']],
+          ],
+        );
+        const admins = (await call(app, admin, 'POST', '/memberships/search', { user_group: 'PORTAL', role: 'admin' })).json<{ rows: { username: string }[] }>();
+        assert.deepEqual(admins.rows.map((m) => m.username), ['admin']);
+        const queue = (await call(app, admin, 'GET', '/requests/membership?user_group=PORTAL')).json<{ rows: { id: number; username: string }[] }>();
+        assert.deepEqual(queue.rows.map((r) => r.username), ['renewal.user', 'helpdesk']);
+        const helpdeskRequest = queue.rows[1]?.id;
+        const approved = await call(app, admin, 'POST', `/requests/membership/${helpdeskRequest}/approved`, { comment: 'Welcome to the team' });
+        assert.equal(approved.statusCode, 200, approved.body);
+        const helpdeskNow = (await call(app, helpdesk, 'GET', '/usergroups/PORTAL')).json<{ role: string }>();
+        assert.equal(helpdeskNow.role, 'team');
+
+        // DEVOPS is open access: adjudicator joins as a user at once.
+        const join = await call(app, adjudicator, 'POST', '/requests/membership/new', {
+          user_group: 'DEVOPS',
+          username: 'adjudicator',
+          join: ['DEVOPS-user'],
+          leave: [],
+          reason: 'Trying the demo',
+          updateIntent: 'request',
+        });
+        assert.equal(join.json<{ status: string }>().status, 'approved', join.body);
+        // Asking for team waits; DEVOPS has no admin of its own, so the site's admin decides on its administration page.
+        const team = await call(app, user, 'POST', '/requests/membership/update', {
+          user_group: 'DEVOPS',
+          username: 'user',
+          join: ['DEVOPS-team'],
+          leave: ['DEVOPS-user'],
+          reason: 'Trying the demo',
+          updateIntent: 'update',
+        });
+        assert.equal(team.json<{ status: string }>().status, 'pending', team.body);
+        const devopsQueue = (await call(app, admin, 'GET', '/requests/membership?user_group=DEVOPS')).json<{ rows: { id: number; username: string }[] }>();
+        assert.deepEqual(devopsQueue.rows.map((r) => r.username), ['user']);
+        assert.equal((await call(app, admin, 'POST', `/requests/membership/${devopsQueue.rows[0]?.id}/approved`, {})).statusCode, 200);
+
+        // SECURE is hidden: admin sees it, user does not; it is DoD.
+        assert.equal((await call(app, admin, 'GET', '/usergroups/SECURE')).json<{ memberConstraint: string }>().memberConstraint, 'DoD');
+        assert.deepEqual((await call(app, user, 'GET', '/usergroups/SECURE')).json(), { error: 'User group not found.', code: 404 });
+        assert.deepEqual((await call(app, helpdesk, 'GET', '/usergroups/SECURE')).json(), { error: 'User group not found.', code: 404 });
+        assert.deepEqual((await call(app, user, 'GET', '/usergroups')).json<{ rows: { id: string }[] }>().rows.map((g) => g.id), ['DEVOPS', 'PORTAL']);
+      } finally {
+        await app.close();
+        await db.close();
+        fixture.remove();
       }
     });
 
@@ -154,7 +297,13 @@ describe('demo accounts file', () => {
           '  renewal.user  user           token-renewal',
           '  admin also signs in with a smart card whose CN ends in .1234567890 (e.g. DOE.JOHN.QUINCY.1234567890).',
           '  renewal.user last certified 400 days ago: it must renew (annual certification) after signing in.',
-          'Demo groups: PORTAL (Portal Team), DEVOPS (DevOps Community), SECURE (Secure Enclave).',
+          'Demo groups (listed at /groups):',
+          '  PORTAL  Portal Team: admin is its only admin; /group-administration/PORTAL lists members in every role (adjudicator team, ' +
+            'user user, helpdesk user through DEVOPS-team), 2 pending membership requests to decide and 7 additional permission groups (show more).',
+          '  DEVOPS  DevOps Community: open access; adjudicator joins as a user at once at /request-membership/DEVOPS, while asking for team ' +
+            'waits for a decision at /group-administration/DEVOPS (admin).',
+          '  SECURE  Secure Enclave: hidden, DoD PKI only; admin (its admin, with a smart card) sees it, while for user or helpdesk ' +
+            '/group-administration/SECURE is not found.',
           '',
         ].join('\n'),
       );
