@@ -23,6 +23,8 @@ export * from './ui/PendingPage.js';
 export * from './ui/Authorized.js';
 export * from './ui/ConfirmModal.js';
 export * from './ui/SecurityChallenge.js';
+export * from './ui/form/FormField.js';
+export * from './ui/form/FormShell.js';
 export * from './ui/form/TextField.js';
 export * from './ui/form/TextAreaField.js';
 export * from './ui/form/CheckboxField.js';

@@ -19,10 +19,10 @@ import {
   type Service,
   type UserGroup,
 } from '@portal/api';
-import { FormSubmitError, submissionErrors, TextAreaField, TextField, useConfiguration, useHasPermission } from '@portal/shared';
-import { Alert, Button, Checkbox, Form as AntForm, Radio, Space, Typography } from 'antd';
-import { FORM_ERROR, type SubmissionErrors } from 'final-form';
-import { Field, Form } from 'react-final-form';
+import { FormShell, submissionErrors, TextAreaField, TextField, useConfiguration, useHasPermission } from '@portal/shared';
+import { Alert, Checkbox, Form as AntForm, Radio, Typography } from 'antd';
+import type { SubmissionErrors } from 'final-form';
+import { Field } from 'react-final-form';
 import { GROUP_TEXT } from '../messages';
 
 export interface GroupValues {
@@ -90,130 +90,127 @@ export function GroupForm({ group, submitLabel, onSubmit, onCancel }: GroupFormP
       await onSubmit({ ...values, id, groupList: values.groups?.trim() ? permissionGroupList(id, values.groups, []).names : [] });
       return undefined;
     } catch (error) {
-      const errors = submissionErrors(error) ?? {};
-      const named = Object.keys(errors).filter((field) => FIELDS.includes(field));
-      return named.length > 0 ? Object.fromEntries(named.map((f) => [f === 'visibility' ? 'hidden' : f, errors[f]])) : { [FORM_ERROR]: errors[FORM_ERROR] };
+      const errors = submissionErrors(error, FIELDS) ?? {};
+      // The server names the visibility; the form's box is 'hidden'.
+      return 'visibility' in errors ? { ...errors, hidden: errors.visibility } : errors;
     }
   };
 
   return (
-    <Form<GroupValues> onSubmit={submit} initialValues={initialValues} validate={validate}>
-      {({ handleSubmit, submitting, values }) => {
+    <FormShell<GroupValues>
+      onSubmit={submit}
+      initialValues={initialValues}
+      validate={validate}
+      aria-label={isNew ? 'Request a user group' : 'Edit user group details'}
+      submitLabel={submitLabel}
+      cancel={{ onClick: onCancel }}
+      style={{ maxWidth: 720 }}
+    >
+      {({ values }) => {
         const { accessDisabled, constraintDisabled } = interlock(values.open_access, values.memberConstraint);
         const dodChosen = values.memberConstraint === 'DoD' && group?.memberConstraint !== 'DoD';
         return (
-          <form onSubmit={handleSubmit} noValidate aria-label={isNew ? 'Request a user group' : 'Edit user group details'} style={{ maxWidth: 720 }}>
-            <AntForm layout="vertical" component={false}>
-              {isNew ? (
-                <TextField name="user_group" label="Group ID" maxLength={40} validate={groupIdRules} />
-              ) : (
-                <Typography.Paragraph>
-                  Group ID: <strong>{group.id}</strong> (domain {group.domain})
-                </Typography.Paragraph>
-              )}
-              <TextField name="name" label="Group name" maxLength={LIMITS.text} validate={GROUP_FORM_RULES.name} />
-              <TextAreaField name="description" label="Description" maxLength={LIMITS.text} rows={3} validate={GROUP_FORM_RULES.description} />
-              <Field<boolean> name="open_access" type="checkbox">
-                {({ input, meta }) => {
-                  const message = meta.submitFailed || meta.submitSucceeded ? ((meta.error ?? meta.submitError) as string | undefined) : undefined;
-                  return (
-                    <AntForm.Item validateStatus={message ? 'error' : undefined} help={message} extra="Anyone may join as a user without approval.">
-                      <Checkbox
-                        id="field-open_access"
-                        checked={!!input.checked}
-                        disabled={accessDisabled}
-                        onChange={(event) => input.onChange(event.target.checked)}
-                        aria-invalid={message ? true : undefined}
-                      >
-                        Open access
-                      </Checkbox>
-                    </AntForm.Item>
-                  );
-                }}
+          <>
+            {isNew ? (
+              <TextField name="user_group" label="Group ID" maxLength={40} validate={groupIdRules} />
+            ) : (
+              <Typography.Paragraph>
+                Group ID: <strong>{group.id}</strong> (domain {group.domain})
+              </Typography.Paragraph>
+            )}
+            <TextField name="name" label="Group name" maxLength={LIMITS.text} validate={GROUP_FORM_RULES.name} />
+            <TextAreaField name="description" label="Description" maxLength={LIMITS.text} rows={3} validate={GROUP_FORM_RULES.description} />
+            <Field<boolean> name="open_access" type="checkbox">
+              {({ input, meta }) => {
+                const message = meta.submitFailed || meta.submitSucceeded ? ((meta.error ?? meta.submitError) as string | undefined) : undefined;
+                return (
+                  <AntForm.Item validateStatus={message ? 'error' : undefined} help={message} extra="Anyone may join as a user without approval.">
+                    <Checkbox
+                      id="field-open_access"
+                      checked={!!input.checked}
+                      disabled={accessDisabled}
+                      onChange={(event) => input.onChange(event.target.checked)}
+                      aria-invalid={message ? true : undefined}
+                    >
+                      Open access
+                    </Checkbox>
+                  </AntForm.Item>
+                );
+              }}
+            </Field>
+            {configuration.cac_support && (
+              <Field<MemberConstraint> name="memberConstraint">
+                {({ input, meta }) => (
+                  <AntForm.Item
+                    label={<span id="label-constraint">Membership constraint</span>}
+                    validateStatus={meta.submitError ? 'error' : undefined}
+                    help={meta.submitError as string | undefined}
+                    extra={GROUP_TEXT.constraint[input.value]}
+                  >
+                    <Radio.Group
+                      name="memberConstraint"
+                      aria-labelledby="label-constraint"
+                      value={input.value}
+                      disabled={constraintDisabled}
+                      onChange={(event) => input.onChange(event.target.value as MemberConstraint)}
+                      options={[
+                        { value: 'None', label: 'None' },
+                        { value: 'DoD', label: 'DoD' },
+                      ]}
+                    />
+                  </AntForm.Item>
+                )}
               </Field>
-              {configuration.cac_support && (
-                <Field<MemberConstraint> name="memberConstraint">
-                  {({ input, meta }) => (
-                    <AntForm.Item
-                      label={<span id="label-constraint">Membership constraint</span>}
-                      validateStatus={meta.submitError ? 'error' : undefined}
-                      help={meta.submitError as string | undefined}
-                      extra={GROUP_TEXT.constraint[input.value]}
-                    >
-                      <Radio.Group
-                        name="memberConstraint"
-                        aria-labelledby="label-constraint"
-                        value={input.value}
-                        disabled={constraintDisabled}
-                        onChange={(event) => input.onChange(event.target.value as MemberConstraint)}
-                        options={[
-                          { value: 'None', label: 'None' },
-                          { value: 'DoD', label: 'DoD' },
-                        ]}
-                      />
-                    </AntForm.Item>
-                  )}
-                </Field>
-              )}
-              {dodChosen && <Alert type="warning" showIcon role="note" title={isNew ? GROUP_TEXT.dodRequestWarning : GROUP_TEXT.dodWarning} style={{ marginBottom: 16 }} />}
-              {mayHide && (
-                <Field<boolean> name="hidden" type="checkbox">
-                  {({ input, meta }) => (
-                    <AntForm.Item validateStatus={meta.submitError ? 'error' : undefined} help={meta.submitError as string | undefined}>
-                      <Checkbox id="field-hidden" checked={!!input.checked} onChange={(event) => input.onChange(event.target.checked)}>
-                        Hidden: only the group&apos;s admins see it
-                      </Checkbox>
-                    </AntForm.Item>
-                  )}
-                </Field>
-              )}
-              {services.length > 0 && (
-                <Field<Service[]> name="services">
-                  {({ input, meta }) => (
-                    <AntForm.Item
-                      label={<span id="label-services">Services</span>}
-                      validateStatus={meta.submitError ? 'error' : undefined}
-                      help={meta.submitError as string | undefined}
-                      extra={isNew ? undefined : 'Services the group already uses cannot be removed.'}
-                    >
-                      <Checkbox.Group
-                        aria-labelledby="label-services"
-                        value={input.value}
-                        onChange={(value) => input.onChange(value as Service[])}
-                        options={services.map((service) => ({
-                          value: service,
-                          label: SERVICE_INFO[service].name,
-                          disabled: group?.services.includes(service) ?? false,
-                        }))}
-                      />
-                    </AntForm.Item>
-                  )}
-                </Field>
-              )}
-              {isNew && (
-                <>
-                  <TextField
-                    name="groups"
-                    label="Additional permission groups (optional, comma separated)"
-                    maxLength={1000}
-                  />
-                  <TextAreaField name="reason" label="Reason" maxLength={LIMITS.text} rows={3} validate={GROUP_FORM_RULES.reason} />
-                </>
-              )}
-              <Space>
-                <Button type="primary" htmlType="submit" loading={submitting}>
-                  {submitLabel}
-                </Button>
-                <Button onClick={onCancel} disabled={submitting}>
-                  Cancel
-                </Button>
-              </Space>
-              <FormSubmitError />
-            </AntForm>
-          </form>
+            )}
+            {dodChosen && <Alert type="warning" showIcon role="note" title={isNew ? GROUP_TEXT.dodRequestWarning : GROUP_TEXT.dodWarning} style={{ marginBottom: 16 }} />}
+            {mayHide && (
+              <Field<boolean> name="hidden" type="checkbox">
+                {({ input, meta }) => (
+                  <AntForm.Item validateStatus={meta.submitError ? 'error' : undefined} help={meta.submitError as string | undefined}>
+                    <Checkbox id="field-hidden" checked={!!input.checked} onChange={(event) => input.onChange(event.target.checked)}>
+                      Hidden: only the group&apos;s admins see it
+                    </Checkbox>
+                  </AntForm.Item>
+                )}
+              </Field>
+            )}
+            {services.length > 0 && (
+              <Field<Service[]> name="services">
+                {({ input, meta }) => (
+                  <AntForm.Item
+                    label={<span id="label-services">Services</span>}
+                    validateStatus={meta.submitError ? 'error' : undefined}
+                    help={meta.submitError as string | undefined}
+                    extra={isNew ? undefined : 'Services the group already uses cannot be removed.'}
+                  >
+                    <Checkbox.Group
+                      aria-labelledby="label-services"
+                      value={input.value}
+                      onChange={(value) => input.onChange(value as Service[])}
+                      options={services.map((service) => ({
+                        value: service,
+                        label: SERVICE_INFO[service].name,
+                        disabled: group?.services.includes(service) ?? false,
+                      }))}
+                    />
+                  </AntForm.Item>
+                )}
+              </Field>
+            )}
+            {isNew && (
+              <>
+                <TextField
+                  name="groups"
+                  label="Additional permission groups (optional, comma separated)"
+                  maxLength={1000}
+                />
+                <TextAreaField name="reason" label="Reason" maxLength={LIMITS.text} rows={3} validate={GROUP_FORM_RULES.reason} />
+          </>
+        )}
+          </>
         );
       }}
-    </Form>
+    </FormShell>
   );
 }
 

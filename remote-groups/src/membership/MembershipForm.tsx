@@ -24,11 +24,11 @@ import {
   type UserGroup,
 } from '@portal/api';
 import { capitalize } from '@portal/shared/components';
-import { FormSubmitError, MODAL_WIDTH, submissionErrors, TextAreaField } from '@portal/shared';
+import { FormShell, MODAL_WIDTH, submissionErrors, TextAreaField } from '@portal/shared';
 import { Alert, Button, Checkbox, Form as AntForm, Modal, Radio, Select, Typography } from 'antd';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { type ReactNode, useMemo, useState } from 'react';
-import { Field, Form } from 'react-final-form';
+import { Field } from 'react-final-form';
 import { submitMembership } from '../api/groups';
 import { GROUP_TEXT } from '../messages';
 
@@ -132,119 +132,109 @@ export function MembershipForm({ group, username, membership, intent, preselect,
   const additional = showAll ? group.groups : group.groups.slice(0, SHOW_MORE_ABOVE);
 
   return (
-    <Form<Values> onSubmit={submit} initialValues={initialValues}>
-      {({ handleSubmit, submitting }) => (
-        <form onSubmit={handleSubmit} noValidate aria-label="Membership" style={{ maxWidth: 720 }}>
-          <AntForm layout="vertical" component={false}>
-            <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px' }}>
-              <dt>Username</dt>
-              <dd style={{ margin: 0 }}>{username}</dd>
-              <dt>Current role</dt>
-              <dd style={{ margin: 0 }}>{current.role ? capitalize(current.role) : 'None'}</dd>
-            </dl>
-            <Field<Values['role']> name="role">
-              {({ input }) => (
-                <AntForm.Item
-                  label={
-                    <HelpLabel id="label-role" label="Requested role" title="Group roles">
-                      {ROLE_ORDER.map((role) => (
-                        <Typography.Paragraph key={role}>
-                          <strong>{capitalize(role)}</strong>: {ROLE_HELP[role]}
-                        </Typography.Paragraph>
-                      ))}
-                    </HelpLabel>
-                  }
-                >
-                  <Radio.Group
-                    name="role"
-                    aria-labelledby="label-role"
-                    value={input.value}
-                    onChange={(event) => input.onChange(event.target.value as Values['role'])}
-                    options={[
-                      ...[...ROLE_ORDER].reverse().map((role) => ({ value: role, label: capitalize(role) })),
-                      ...(membership ? [{ value: 'none', label: 'None' }] : []),
-                    ]}
-                  />
-                </AntForm.Item>
+    <FormShell<Values> onSubmit={submit} initialValues={initialValues} aria-label="Membership" submitLabel={submitLabel} style={{ maxWidth: 720 }}>
+      <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px' }}>
+        <dt>Username</dt>
+        <dd style={{ margin: 0 }}>{username}</dd>
+        <dt>Current role</dt>
+        <dd style={{ margin: 0 }}>{current.role ? capitalize(current.role) : 'None'}</dd>
+      </dl>
+      <Field<Values['role']> name="role">
+        {({ input }) => (
+          <AntForm.Item
+            label={
+              <HelpLabel id="label-role" label="Requested role" title="Group roles">
+                {ROLE_ORDER.map((role) => (
+                  <Typography.Paragraph key={role}>
+                    <strong>{capitalize(role)}</strong>: {ROLE_HELP[role]}
+                  </Typography.Paragraph>
+                ))}
+              </HelpLabel>
+            }
+          >
+            <Radio.Group
+              name="role"
+              aria-labelledby="label-role"
+              value={input.value}
+              onChange={(event) => input.onChange(event.target.value as Values['role'])}
+              options={[
+                ...[...ROLE_ORDER].reverse().map((role) => ({ value: role, label: capitalize(role) })),
+                ...(membership ? [{ value: 'none', label: 'None' }] : []),
+              ]}
+            />
+          </AntForm.Item>
+        )}
+      </Field>
+      <Field<NotificationLevel> name="notification">
+        {({ input }) => (
+          <AntForm.Item
+            label={
+              <HelpLabel id="label-notification" label="Jira notification" title="Jira notification levels">
+                {(['high', 'medium', 'low', 'none'] as const).map((level) => (
+                  <Typography.Paragraph key={level}>
+                    <strong>{capitalize(level)}</strong>: {NOTIFICATION_HELP[level]}
+                  </Typography.Paragraph>
+                ))}
+              </HelpLabel>
+            }
+          >
+            <Radio.Group
+              name="notification"
+              aria-labelledby="label-notification"
+              value={input.value}
+              onChange={(event) => input.onChange(event.target.value as NotificationLevel)}
+              options={(['high', 'medium', 'low', 'none'] as const).map((level) => ({ value: level, label: capitalize(level) }))}
+            />
+          </AntForm.Item>
+        )}
+      </Field>
+      {group.groups.length > 0 && (
+        <Field<string[]> name="special">
+          {({ input }) => (
+            <AntForm.Item
+              label={
+                <HelpLabel id="label-special" label="Additional permission groups" title="Additional permission groups">
+                  <Typography.Paragraph>
+                    Special permissions this group defines for its members, for example who may release or deploy. Tick the ones you need.
+                  </Typography.Paragraph>
+                </HelpLabel>
+              }
+            >
+              <Checkbox.Group
+                aria-labelledby="label-special"
+                value={input.value}
+                onChange={(value) => input.onChange(value as string[])}
+                options={additional.map((name) => ({ value: name, label: name }))}
+                style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+              />
+              {group.groups.length > SHOW_MORE_ABOVE && (
+                <Button type="link" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll} style={{ paddingLeft: 0 }}>
+                  {showAll ? 'Show fewer' : `Show all ${group.groups.length}`}
+                </Button>
               )}
-            </Field>
-            <Field<NotificationLevel> name="notification">
-              {({ input }) => (
-                <AntForm.Item
-                  label={
-                    <HelpLabel id="label-notification" label="Jira notification" title="Jira notification levels">
-                      {(['high', 'medium', 'low', 'none'] as const).map((level) => (
-                        <Typography.Paragraph key={level}>
-                          <strong>{capitalize(level)}</strong>: {NOTIFICATION_HELP[level]}
-                        </Typography.Paragraph>
-                      ))}
-                    </HelpLabel>
-                  }
-                >
-                  <Radio.Group
-                    name="notification"
-                    aria-labelledby="label-notification"
-                    value={input.value}
-                    onChange={(event) => input.onChange(event.target.value as NotificationLevel)}
-                    options={(['high', 'medium', 'low', 'none'] as const).map((level) => ({ value: level, label: capitalize(level) }))}
-                  />
-                </AntForm.Item>
-              )}
-            </Field>
-            {group.groups.length > 0 && (
-              <Field<string[]> name="special">
-                {({ input }) => (
-                  <AntForm.Item
-                    label={
-                      <HelpLabel id="label-special" label="Additional permission groups" title="Additional permission groups">
-                        <Typography.Paragraph>
-                          Special permissions this group defines for its members, for example who may release or deploy. Tick the ones you need.
-                        </Typography.Paragraph>
-                      </HelpLabel>
-                    }
-                  >
-                    <Checkbox.Group
-                      aria-labelledby="label-special"
-                      value={input.value}
-                      onChange={(value) => input.onChange(value as string[])}
-                      options={additional.map((name) => ({ value: name, label: name }))}
-                      style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-                    />
-                    {group.groups.length > SHOW_MORE_ABOVE && (
-                      <Button type="link" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll} style={{ paddingLeft: 0 }}>
-                        {showAll ? 'Show fewer' : `Show all ${group.groups.length}`}
-                      </Button>
-                    )}
-                  </AntForm.Item>
-                )}
-              </Field>
-            )}
-            {group.services.map((service) => (
-              <Field<string> key={service} name={`services.${service}`}>
-                {({ input }) => (
-                  <AntForm.Item label={<span id={`label-service-${service}`}>{`${SERVICE_INFO[service].name} group`}</span>}>
-                    <Select
-                      aria-labelledby={`label-service-${service}`}
-                      value={input.value || NONE}
-                      onChange={(value: string) => input.onChange(value)}
-                      options={[{ value: NONE, label: 'None' }, ...serviceGroups(group.id, service).map((name) => ({ value: name, label: name }))]}
-                      style={{ maxWidth: 360 }}
-                    />
-                  </AntForm.Item>
-                )}
-              </Field>
-            ))}
-            {intent !== 'join' && (
-              <TextAreaField name="reason" label={isNew ? 'Reason (required)' : 'Reason (optional)'} maxLength={LIMITS.text} rows={3} validate={reasonRule} />
-            )}
-            <Alert type="info" showIcon role="note" title={GROUP_TEXT.syncNotice} style={{ marginBottom: 16 }} />
-            <Button type="primary" htmlType="submit" loading={submitting} disabled={submitting}>
-              {submitLabel}
-            </Button>
-            <FormSubmitError />
-          </AntForm>
-        </form>
+            </AntForm.Item>
+          )}
+        </Field>
       )}
-    </Form>
+      {group.services.map((service) => (
+        <Field<string> key={service} name={`services.${service}`}>
+          {({ input }) => (
+            <AntForm.Item label={<span id={`label-service-${service}`}>{`${SERVICE_INFO[service].name} group`}</span>}>
+              <Select
+                aria-labelledby={`label-service-${service}`}
+                value={input.value || NONE}
+                onChange={(value: string) => input.onChange(value)}
+                options={[{ value: NONE, label: 'None' }, ...serviceGroups(group.id, service).map((name) => ({ value: name, label: name }))]}
+                style={{ maxWidth: 360 }}
+              />
+            </AntForm.Item>
+          )}
+        </Field>
+      ))}
+      {intent !== 'join' && (
+        <TextAreaField name="reason" label={isNew ? 'Reason (required)' : 'Reason (optional)'} maxLength={LIMITS.text} rows={3} validate={reasonRule} />
+      )}
+      <Alert type="info" showIcon role="note" title={GROUP_TEXT.syncNotice} style={{ marginBottom: 16 }} />
+    </FormShell>
   );
 }

@@ -6,12 +6,11 @@
  * authentication type request sent.'.
  */
 import { type Account, composeValidators, lengthAtMost, LIMITS, links, required, RULE_MESSAGES, sponsorEmailRules, withSponsor } from '@portal/api';
-import { FormSubmitError, PageTitle, TextAreaField, TextField, useConfiguration, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
+import { FormShell, PageTitle, submissionErrors, TextAreaField, TextField, useConfiguration, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
 import { requestCertificateAuthentication, requestTokenAuthentication } from '../api/account';
-import { Alert, Button, Form as AntForm, Skeleton, Space, Typography } from 'antd';
-import { Form } from 'react-final-form';
+import { Alert, Skeleton, Typography } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { formErrors, useAccount } from './useAccount';
+import { useAccount } from './useAccount';
 import { PROFILE_LOAD_ERROR } from './ProfilePage';
 
 export const TITLE = 'Request Authentication Type Change';
@@ -44,47 +43,38 @@ function AuthChangeForm({ account }: { account: Account }) {
       navigateWithFeedback(links.profile(), AUTH_CHANGE_REQUESTED);
       return undefined;
     } catch (error) {
-      return formErrors(error, FIELDS);
+      return submissionErrors(error, FIELDS);
     }
   };
 
   return (
-    <Form<Values> onSubmit={submit}>
-      {({ handleSubmit, submitting }) => (
-        <form onSubmit={handleSubmit} noValidate aria-label={toToken ? 'Change from CAC to website token' : 'Change from website token to CAC'} style={{ maxWidth: 560 }}>
-          <AntForm layout="vertical" component={false}>
-            <Typography.Title level={3} style={{ fontSize: 18 }}>
-              {toToken ? 'From CAC to website token' : 'From website token to CAC'}
-            </Typography.Title>
-            {toToken ? (
-              <>
-                <Typography.Paragraph>
-                  Your account signs in with a CAC. To sign in with a username and website token instead, name the US Government sponsor who supports
-                  the change and give your reason.
-                </Typography.Paragraph>
-                <TextField name="sponsor_email" label="Government sponsor email" type="email" maxLength={254} validate={sponsorEmailRules} />
-                <TextAreaField name="reason" label="Reason" maxLength={LIMITS.reason} rows={3} validate={requiredReason} />
-              </>
-            ) : (
-              <>
-                <Typography.Paragraph>Your account signs in with a website token. Ask to sign in with your CAC instead.</Typography.Paragraph>
-                <Alert type="warning" showIcon role="note" title={INSERT_CAC} style={{ marginBottom: 16 }} />
-                <TextAreaField name="reason" label="Reason (optional)" maxLength={LIMITS.reason} rows={3} validate={optionalReason} />
-              </>
-            )}
-            <Space>
-              <Button type="primary" htmlType="submit" loading={submitting}>
-                Submit Request
-              </Button>
-              <Button onClick={() => navigate(links.profile())} disabled={submitting}>
-                Cancel
-              </Button>
-            </Space>
-            <FormSubmitError />
-          </AntForm>
-        </form>
+    <FormShell<Values>
+      onSubmit={submit}
+      aria-label={toToken ? 'Change from CAC to website token' : 'Change from website token to CAC'}
+      submitLabel="Submit Request"
+      cancel={{ onClick: () => navigate(links.profile()) }}
+      style={{ maxWidth: 560 }}
+    >
+      <Typography.Title level={3} style={{ fontSize: 18 }}>
+        {toToken ? 'From CAC to website token' : 'From website token to CAC'}
+      </Typography.Title>
+      {toToken ? (
+        <>
+          <Typography.Paragraph>
+            Your account signs in with a CAC. To sign in with a username and website token instead, name the US Government sponsor who supports
+            the change and give your reason.
+          </Typography.Paragraph>
+          <TextField name="sponsor_email" label="Government sponsor email" type="email" maxLength={254} validate={sponsorEmailRules} />
+          <TextAreaField name="reason" label="Reason" maxLength={LIMITS.reason} rows={3} validate={requiredReason} />
+        </>
+      ) : (
+        <>
+          <Typography.Paragraph>Your account signs in with a website token. Ask to sign in with your CAC instead.</Typography.Paragraph>
+          <Alert type="warning" showIcon role="note" title={INSERT_CAC} style={{ marginBottom: 16 }} />
+          <TextAreaField name="reason" label="Reason (optional)" maxLength={LIMITS.reason} rows={3} validate={optionalReason} />
+        </>
       )}
-    </Form>
+    </FormShell>
   );
 }
 

@@ -6,15 +6,14 @@
  * 'Successfully requested email change.'.
  */
 import { type Account, composeValidators, email, lengthAtMost, LIMITS, links, MAX_MAIL_ADDRESS_LENGTH, required, RULE_MESSAGES, type Validator } from '@portal/api';
-import { CheckboxField, ConfirmModal, FormSubmitError, MESSAGES, mustBeChecked, PageTitle, TextAreaField, TextField, useConfirmation, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
+import { CheckboxField, ConfirmModal, FormShell, MESSAGES, mustBeChecked, PageTitle, submissionErrors, TextAreaField, TextField, useConfirmation, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
 import { isNotFound } from '@portal/shared/components';
 import { emailExists, requestEmailChange } from '../api/account';
-import { Alert, Button, Form as AntForm, Input, Skeleton, Space, Typography } from 'antd';
+import { Alert, Form as AntForm, Input, Skeleton, Typography } from 'antd';
 import type { SubmissionErrors } from 'final-form';
 import { useMemo } from 'react';
-import { Form } from 'react-final-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formErrors, useAccount } from './useAccount';
+import { useAccount } from './useAccount';
 import { PROFILE_LOAD_ERROR } from './ProfilePage';
 
 export const EMAIL_CHANGE_REQUESTED = 'Successfully requested email change.';
@@ -59,7 +58,7 @@ function ChangeEmailForm({ account, surrogate }: { account: Account; surrogate: 
     try {
       if (await emailExists(newEmail)) return { email: RULE_MESSAGES.emailInUse };
     } catch (error) {
-      return formErrors(error, FIELDS);
+      return submissionErrors(error, FIELDS);
     }
     if (!(await confirmation.ask(newEmail))) return undefined;
     try {
@@ -69,53 +68,46 @@ function ChangeEmailForm({ account, surrogate }: { account: Account; surrogate: 
       return undefined;
     } catch (error) {
       confirmation.finish();
-      return formErrors(error, FIELDS);
+      return submissionErrors(error, FIELDS);
     }
   };
 
   const cancel = () => (surrogate ? navigate(-1) : navigate(links.profile()));
 
   return (
-    <Form<ChangeEmailValues> onSubmit={submit}>
-      {({ handleSubmit, submitting }) => (
-        <form onSubmit={handleSubmit} noValidate aria-label="Change email" style={{ maxWidth: 560 }}>
-          <AntForm layout="vertical" component={false}>
-            {surrogate && (
-              <AntForm.Item label="Username" htmlFor="readonly-username">
-                <Input id="readonly-username" value={account.username} readOnly variant="filled" />
-              </AntForm.Item>
-            )}
-            <AntForm.Item label="Current email" htmlFor="readonly-current-email">
-              <Input id="readonly-current-email" value={account.email} readOnly variant="filled" />
-            </AntForm.Item>
-            <TextField name="email" label="New email" type="email" autoComplete="email" maxLength={MAX_MAIL_ADDRESS_LENGTH} validate={emailRules} />
-            <TextField name="confirm_email" label="Confirm new email" type="email" autoComplete="off" maxLength={MAX_MAIL_ADDRESS_LENGTH} validate={confirmRules} />
-            <TextAreaField name="reason" label="Reason" maxLength={LIMITS.reason} rows={3} validate={reasonRules} />
-            <CheckboxField
-              name="certify"
-              label={surrogate ? 'I certify that the account information is accurate.' : 'I certify that my account information is accurate.'}
-              validate={mustBeChecked(RULE_MESSAGES.certifyAccurate)}
-            />
-            <Space>
-              <Button type="primary" htmlType="submit" loading={submitting}>
-                Request Email Change
-              </Button>
-              <Button onClick={cancel} disabled={submitting && !confirmation.modal.open}>
-                Cancel
-              </Button>
-            </Space>
-            <FormSubmitError />
-          </AntForm>
-          <ConfirmModal {...confirmation.modal} title="Confirm Email Change" okText="Submit Request">
-            <Typography.Paragraph>
-              Request to change the email of <Typography.Text strong>{account.username}</Typography.Text> from{' '}
-              <Typography.Text strong>{account.email}</Typography.Text> to <Typography.Text strong>{confirmation.subject}</Typography.Text>?
-            </Typography.Paragraph>
-            <Typography.Paragraph>An adjudicator reviews the request; both addresses are told about it by email.</Typography.Paragraph>
-          </ConfirmModal>
-        </form>
+    <FormShell<ChangeEmailValues>
+      onSubmit={submit}
+      aria-label="Change email"
+      submitLabel="Request Email Change"
+      cancel={{ onClick: cancel, whileSubmitting: confirmation.modal.open }}
+      style={{ maxWidth: 560 }}
+      footer={
+        <ConfirmModal {...confirmation.modal} title="Confirm Email Change" okText="Submit Request">
+          <Typography.Paragraph>
+            Request to change the email of <Typography.Text strong>{account.username}</Typography.Text> from{' '}
+            <Typography.Text strong>{account.email}</Typography.Text> to <Typography.Text strong>{confirmation.subject}</Typography.Text>?
+          </Typography.Paragraph>
+          <Typography.Paragraph>An adjudicator reviews the request; both addresses are told about it by email.</Typography.Paragraph>
+        </ConfirmModal>
+      }
+    >
+      {surrogate && (
+        <AntForm.Item label="Username" htmlFor="readonly-username">
+          <Input id="readonly-username" value={account.username} readOnly variant="filled" />
+        </AntForm.Item>
       )}
-    </Form>
+      <AntForm.Item label="Current email" htmlFor="readonly-current-email">
+        <Input id="readonly-current-email" value={account.email} readOnly variant="filled" />
+      </AntForm.Item>
+      <TextField name="email" label="New email" type="email" autoComplete="email" maxLength={MAX_MAIL_ADDRESS_LENGTH} validate={emailRules} />
+      <TextField name="confirm_email" label="Confirm new email" type="email" autoComplete="off" maxLength={MAX_MAIL_ADDRESS_LENGTH} validate={confirmRules} />
+      <TextAreaField name="reason" label="Reason" maxLength={LIMITS.reason} rows={3} validate={reasonRules} />
+      <CheckboxField
+        name="certify"
+        label={surrogate ? 'I certify that the account information is accurate.' : 'I certify that my account information is accurate.'}
+        validate={mustBeChecked(RULE_MESSAGES.certifyAccurate)}
+      />
+    </FormShell>
   );
 }
 

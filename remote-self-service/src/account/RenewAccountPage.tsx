@@ -5,10 +5,9 @@
  * to /profile.
  */
 import { links, RULE_MESSAGES } from '@portal/api';
-import { CheckboxField, FormSubmitError, mustBeChecked, PageTitle, submissionErrors, useConfiguration, useSessionStore } from '@portal/shared';
+import { CheckboxField, FormShell, mustBeChecked, PageTitle, submissionErrors, useConfiguration, useSessionStore } from '@portal/shared';
 import { requestRenewal } from '../api/account';
-import { Button, Form as AntForm, Typography } from 'antd';
-import { Form } from 'react-final-form';
+import { Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 
 /** The wiki page on website user roles and responsibilities, below the configured wiki_url. */
@@ -58,19 +57,9 @@ export function RenewAccountPage() {
         )}{' '}
         on the wiki, then certify below to continue.
       </Typography.Paragraph>
-      <Form<Values> onSubmit={submit}>
-        {({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate aria-label="Renew your account" style={{ maxWidth: 560 }}>
-            <AntForm layout="vertical" component={false}>
-              <CheckboxField name="certify" label="I have read and understand the requirements" validate={mustBeChecked(RULE_MESSAGES.certifyRequirements)} />
-              <Button type="primary" htmlType="submit" loading={submitting}>
-                Continue to Profile
-              </Button>
-              <FormSubmitError />
-            </AntForm>
-          </form>
-        )}
-      </Form>
+      <FormShell<Values> onSubmit={submit} aria-label="Renew your account" submitLabel="Continue to Profile" style={{ maxWidth: 560 }}>
+        <CheckboxField name="certify" label="I have read and understand the requirements" validate={mustBeChecked(RULE_MESSAGES.certifyRequirements)} />
+      </FormShell>
     </>
   );
 }

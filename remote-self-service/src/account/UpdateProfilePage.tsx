@@ -5,14 +5,13 @@
  * /profile with 'Profile updated successfully.'.
  */
 import { type Account, links, PROFILE_RULES, profileUpdate, profileValues, type ProfileValues } from '@portal/api';
-import { FormSubmitError, PageTitle, useHasPermission, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
+import { FormShell, PageTitle, submissionErrors, useHasPermission, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
 import { updateAccount } from '../api/account';
-import { Alert, Button, Form as AntForm, Input, Skeleton, Space } from 'antd';
+import { Alert, Form as AntForm, Input, Skeleton } from 'antd';
 import { useMemo, type ReactNode } from 'react';
-import { Form } from 'react-final-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { ProfileFields, Section } from './ProfileFields';
-import { formErrors, useAccount } from './useAccount';
+import { useAccount } from './useAccount';
 import { EMAIL_CHANGE_PENDING, PROFILE_LOAD_ERROR } from './ProfilePage';
 
 export const PROFILE_UPDATED = 'Profile updated successfully.';
@@ -39,36 +38,21 @@ function ProfileForm({ account }: { account: Account }) {
       navigateWithFeedback(links.profile(), PROFILE_UPDATED);
       return undefined;
     } catch (error) {
-      return formErrors(error, PROFILE_FIELDS);
+      return submissionErrors(error, PROFILE_FIELDS);
     }
   };
 
   const emailExtra = account.email_change_pending ? EMAIL_CHANGE_PENDING : canChangeEmail ? <Link to={links.changeEmail()}>Change Email</Link> : undefined;
 
   return (
-    <Form<ProfileValues> onSubmit={submit} initialValues={initialValues}>
-      {({ handleSubmit, submitting }) => (
-        <form onSubmit={handleSubmit} noValidate aria-label="Update profile">
-          <AntForm layout="vertical" component={false}>
-            <Section title="Account">
-              <ReadOnly name="name" label="Name" value={`${account.first_name} ${account.last_name}`.trim()} />
-              <ReadOnly name="username" label="Username" value={account.username} />
-              <ReadOnly name="email" label="Email" value={account.email} extra={emailExtra} />
-            </Section>
-            <ProfileFields />
-            <Space>
-              <Button type="primary" htmlType="submit" loading={submitting}>
-                Update Profile
-              </Button>
-              <Button onClick={() => navigate(links.profile())} disabled={submitting}>
-                Cancel
-              </Button>
-            </Space>
-            <FormSubmitError />
-          </AntForm>
-        </form>
-      )}
-    </Form>
+    <FormShell<ProfileValues> onSubmit={submit} initialValues={initialValues} aria-label="Update profile" submitLabel="Update Profile" cancel={{ onClick: () => navigate(links.profile()) }}>
+      <Section title="Account">
+        <ReadOnly name="name" label="Name" value={`${account.first_name} ${account.last_name}`.trim()} />
+        <ReadOnly name="username" label="Username" value={account.username} />
+        <ReadOnly name="email" label="Email" value={account.email} extra={emailExtra} />
+      </Section>
+      <ProfileFields />
+    </FormShell>
   );
 }
 

@@ -4,11 +4,10 @@
  * information the applicant answers here, and the request goes back to the queue.
  */
 import { composeValidators, lengthAtMost, LIMITS, links, required, RULE_MESSAGES } from '@portal/api';
-import { FormSubmitError, PageTitle, submissionErrors, TextAreaField } from '@portal/shared';
+import { FormShell, PageTitle, submissionErrors, TextAreaField } from '@portal/shared';
 import { errorText, useLoaded } from '@portal/shared/components';
-import { Alert, Button, Descriptions, Form as AntForm, Result, Spin } from 'antd';
+import { Alert, Descriptions, Result, Spin } from 'antd';
 import { useCallback, useState } from 'react';
-import { Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
 import { getRequestStatus, respondToRequest, type Verified } from '../api/visitors';
 import { VerificationFlow } from './VerificationFlow';
@@ -62,25 +61,15 @@ function StatusView({ verified }: { verified: Verified }) {
         <Descriptions.Item label="Comment">{status.comment || 'None'}</Descriptions.Item>
       </Descriptions>
       {status.awaiting_response && (
-        <Form<{ comment: string }> onSubmit={submit}>
-          {({ handleSubmit, submitting }) => (
-            <form onSubmit={handleSubmit} noValidate aria-label="Response to the adjudicator" style={{ maxWidth: 720 }}>
-              <AntForm layout="vertical" component={false}>
-                <Alert
-                  type="warning"
-                  showIcon
-                  style={{ marginBottom: 16 }}
-                  title="More information is needed to review your request. Please answer the comment above."
-                />
-                <TextAreaField name="comment" label="Your response" maxLength={LIMITS.comment} validate={responseValidator} rows={5} />
-                <Button type="primary" htmlType="submit" loading={submitting}>
-                  Submit Response
-                </Button>
-                <FormSubmitError />
-              </AntForm>
-            </form>
-          )}
-        </Form>
+        <FormShell<{ comment: string }> onSubmit={submit} aria-label="Response to the adjudicator" submitLabel="Submit Response" style={{ maxWidth: 720 }}>
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title="More information is needed to review your request. Please answer the comment above."
+          />
+          <TextAreaField name="comment" label="Your response" maxLength={LIMITS.comment} validate={responseValidator} rows={5} />
+        </FormShell>
       )}
     </>
   );

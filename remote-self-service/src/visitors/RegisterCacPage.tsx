@@ -4,10 +4,9 @@
  * text depends on whether registrations are approved automatically.
  */
 import { lengthAtMost, LIMITS, links } from '@portal/api';
-import { FormSubmitError, PageTitle, submissionErrors, TextAreaField, useConfiguration } from '@portal/shared';
-import { Alert, Button, Form as AntForm, Result } from 'antd';
+import { FormShell, PageTitle, submissionErrors, TextAreaField, useConfiguration } from '@portal/shared';
+import { Alert, Result } from 'antd';
 import { useState } from 'react';
-import { Form } from 'react-final-form';
 import { Link, Navigate } from 'react-router-dom';
 import { registerCac, type Verified } from '../api/visitors';
 import { VerificationFlow } from './VerificationFlow';
@@ -52,19 +51,9 @@ function RegisterForm({ verified }: { verified: Verified }) {
   };
 
   return (
-    <Form<{ reason?: string }> onSubmit={submit}>
-      {({ handleSubmit, submitting }) => (
-        <form onSubmit={handleSubmit} noValidate aria-label="Register CAC" style={{ maxWidth: 720 }}>
-          <AntForm layout="vertical" component={false}>
-            <Alert type="info" showIcon title={INSERT_CAC} style={{ marginBottom: 16 }} />
-            <TextAreaField name="reason" label="Reason (optional)" maxLength={LIMITS.reason} validate={lengthAtMost(LIMITS.reason)} />
-            <Button type="primary" htmlType="submit" loading={submitting}>
-              Register CAC
-            </Button>
-            <FormSubmitError />
-          </AntForm>
-        </form>
-      )}
-    </Form>
+    <FormShell<{ reason?: string }> onSubmit={submit} aria-label="Register CAC" submitLabel="Register CAC" style={{ maxWidth: 720 }}>
+      <Alert type="info" showIcon title={INSERT_CAC} style={{ marginBottom: 16 }} />
+      <TextAreaField name="reason" label="Reason (optional)" maxLength={LIMITS.reason} validate={lengthAtMost(LIMITS.reason)} />
+    </FormShell>
   );
 }

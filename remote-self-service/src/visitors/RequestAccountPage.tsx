@@ -5,10 +5,10 @@
  * CAC exception, naming a US Government sponsor. Then 'Submission Success'.
  */
 import { ACCOUNT_REQUEST_RULES, contactAddress, LIMITS, links, MAX_MAIL_ADDRESS_LENGTH, RULE_MESSAGES, sponsorEmailRules, type Validator, withSponsor } from '@portal/api';
-import { ApiError, FormSubmitError, PageTitle, SecurityChallenge, submissionErrors, TextField, useChallengeSolution, useConfiguration } from '@portal/shared';
-import { Alert, Button, Form as AntForm, Radio, Result, Typography } from 'antd';
+import { ApiError, FormShell, PageTitle, SecurityChallenge, submissionErrors, TextField, useChallengeSolution, useConfiguration } from '@portal/shared';
+import { Alert, Form as AntForm, Radio, Result, Typography } from 'antd';
 import { useState } from 'react';
-import { Field, Form } from 'react-final-form';
+import { Field } from 'react-final-form';
 import { Link } from 'react-router-dom';
 import { submitAccountRequest, type AccountRequest } from '../api/visitors';
 import { ProfileFields, Section } from '../account/ProfileFields';
@@ -126,14 +126,19 @@ export function RequestAccountPage() {
         Accounts are for US Government employees and contractors working on government projects. Every field is required.
         {contact && (
           <>
-            {' '}For help, contact <a href={`mailto:${contact}`}>{contact}</a>.
+          {' '}For help, contact <a href={`mailto:${contact}`}>{contact}</a>.
           </>
         )}
       </Typography.Paragraph>
-      <Form<AccountRequestValues> onSubmit={submit} initialValues={cacSupport ? { cac_choice: 'cac' } : {}}>
-        {({ handleSubmit, submitting, values }) => (
-          <form onSubmit={handleSubmit} noValidate aria-label="Sign Up for an account" style={{ maxWidth: 880 }}>
-            <AntForm layout="vertical" component={false}>
+      <FormShell<AccountRequestValues>
+        onSubmit={submit}
+        initialValues={cacSupport ? { cac_choice: 'cac' } : {}}
+        aria-label="Sign Up for an account"
+        submitLabel="Submit Request"
+        style={{ maxWidth: 880 }}
+      >
+        {({ values }) => (
+          <>
               {cacSupport && (
                 <Section title="Authentication">
                   <div style={{ gridColumn: '1 / -1' }}>
@@ -169,14 +174,9 @@ export function RequestAccountPage() {
               </Section>
               <ProfileFields reasonHelp={REASON_HELP} />
               <SecurityChallenge generation={challenge.generation} onSolved={challenge.onSolved} error={challenge.error} />
-              <Button type="primary" htmlType="submit" loading={submitting}>
-                Submit Request
-              </Button>
-              <FormSubmitError />
-            </AntForm>
-          </form>
+          </>
         )}
-      </Form>
+      </FormShell>
     </>
   );
 }

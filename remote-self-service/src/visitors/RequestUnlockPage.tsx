@@ -3,10 +3,9 @@
  * then the reason; the views are form, success, unable and error, chosen by the answer's code.
  */
 import { composeValidators, lengthAtMost, LIMITS, links, required, RULE_MESSAGES } from '@portal/api';
-import { ApiError, PageTitle, TextAreaField } from '@portal/shared';
-import { Alert, Button, Form as AntForm, Result } from 'antd';
+import { ApiError, FormShell, PageTitle, TextAreaField } from '@portal/shared';
+import { Alert, Result } from 'antd';
 import { useState } from 'react';
-import { Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
 import { requestUnlock, type Verified } from '../api/visitors';
 import { VerificationFlow } from './VerificationFlow';
@@ -52,18 +51,14 @@ function UnlockForm({ verified }: { verified: Verified }) {
   };
 
   return (
-    <Form<{ reason: string }> onSubmit={submit}>
-      {({ handleSubmit, submitting }) => (
-        <form onSubmit={handleSubmit} noValidate aria-label="Unlock request" style={{ maxWidth: 720 }}>
-          <AntForm layout="vertical" component={false}>
-            <TextAreaField name="reason" label="Reason" maxLength={LIMITS.reason} validate={reasonValidator} />
-            <Button type="primary" htmlType="submit" loading={submitting}>
-              Submit Unlock Request
-            </Button>
-            {view.kind === 'error' && <Alert type="error" showIcon role="alert" title={view.message} style={{ marginTop: 16 }} />}
-          </AntForm>
-        </form>
-      )}
-    </Form>
+    <FormShell<{ reason: string }>
+      onSubmit={submit}
+      aria-label="Unlock request"
+      submitLabel="Submit Unlock Request"
+      style={{ maxWidth: 720 }}
+      footer={view.kind === 'error' && <Alert type="error" showIcon role="alert" title={view.message} style={{ marginTop: 16 }} />}
+    >
+      <TextAreaField name="reason" label="Reason" maxLength={LIMITS.reason} validate={reasonValidator} />
+    </FormShell>
   );
 }

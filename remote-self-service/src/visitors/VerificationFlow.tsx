@@ -4,10 +4,9 @@
  * receives the verified address and code (its calls carry the code as a Bearer token).
  */
 import { composeValidators, email as emailRule, links, required, RULE_MESSAGES, VERIFICATION_CODE } from '@portal/api';
-import { ApiError, FormSubmitError, SecurityChallenge, submissionErrors, TextField, useChallengeSolution } from '@portal/shared';
-import { Alert, Button, Form as AntForm, Space, Typography } from 'antd';
+import { ApiError, FormShell, SecurityChallenge, submissionErrors, TextField, useChallengeSolution } from '@portal/shared';
+import { Alert, Button, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
 import { sendVerificationCode, verifyCode, type Verified } from '../api/visitors';
 
@@ -63,23 +62,13 @@ function EmailStep({ purpose, onSent }: { purpose: string; onSent(email: string)
   };
 
   return (
-    <Form<{ email: string }> onSubmit={submit}>
-      {({ handleSubmit, submitting }) => (
-        <form onSubmit={handleSubmit} noValidate aria-label="Email verification" style={{ maxWidth: 480 }}>
-          <AntForm layout="vertical" component={false}>
-            <Typography.Paragraph>
-              Enter the email address of your account or account request {purpose}. We will send a verification code to it.
-            </Typography.Paragraph>
-            <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={254} validate={emailValidator} autoFocus />
-            <SecurityChallenge generation={challenge.generation} onSolved={challenge.onSolved} error={challenge.error} />
-            <Button type="primary" htmlType="submit" loading={submitting}>
-              Send Verification Code
-            </Button>
-            <FormSubmitError />
-          </AntForm>
-        </form>
-      )}
-    </Form>
+    <FormShell<{ email: string }> onSubmit={submit} aria-label="Email verification" submitLabel="Send Verification Code" style={{ maxWidth: 480 }}>
+      <Typography.Paragraph>
+        Enter the email address of your account or account request {purpose}. We will send a verification code to it.
+      </Typography.Paragraph>
+      <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={254} validate={emailValidator} autoFocus />
+      <SecurityChallenge generation={challenge.generation} onSolved={challenge.onSolved} error={challenge.error} />
+    </FormShell>
   );
 }
 
@@ -114,39 +103,38 @@ function CodeStep({
   };
 
   return (
-    <Form<{ code: string }> onSubmit={submit}>
-      {({ handleSubmit, submitting }) => (
-        <form onSubmit={handleSubmit} noValidate aria-label="Verification code" style={{ maxWidth: 480 }}>
-          <AntForm layout="vertical" component={false}>
-            <Alert
-              type="info"
-              showIcon
-              style={{ marginBottom: 16 }}
-              title={`If ${email} belongs to an account or an account request, a verification code has been sent to it.`}
-              description="The code is valid for 10 minutes. Check your spam folder if it does not arrive."
-            />
-            <TextField name="code" label="Verification code" autoComplete="one-time-code" maxLength={6} validate={codeValidator} autoFocus />
-            {locked && (
-              <Alert
-                type="warning"
-                showIcon
-                style={{ marginBottom: 16 }}
-                title={
-                  <span>
-                    This account is locked. <Link to={links.requestUnlock()}>Submit an unlock request</Link>
-                  </span>
-                }
-              />
-            )}
-            <Space wrap>
-              <Button type="primary" htmlType="submit" loading={submitting}>
-                Verify
-              </Button>
-              <Button onClick={onRestart}>Send a new code</Button>
-            </Space>
-          </AntForm>
-        </form>
+    <FormShell<{ code: string }>
+      onSubmit={submit}
+      aria-label="Verification code"
+      submitLabel="Verify"
+      buttons={(_form, submit) => (
+        <Space wrap>
+          {submit}
+          <Button onClick={onRestart}>Send a new code</Button>
+        </Space>
       )}
-    </Form>
+      style={{ maxWidth: 480 }}
+    >
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={`If ${email} belongs to an account or an account request, a verification code has been sent to it.`}
+        description="The code is valid for 10 minutes. Check your spam folder if it does not arrive."
+      />
+      <TextField name="code" label="Verification code" autoComplete="one-time-code" maxLength={6} validate={codeValidator} autoFocus />
+      {locked && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={
+            <span>
+              This account is locked. <Link to={links.requestUnlock()}>Submit an unlock request</Link>
+            </span>
+          }
+        />
+      )}
+    </FormShell>
   );
 }

@@ -1,8 +1,6 @@
 import { required } from '@portal/api';
-import { SecurityChallenge, type Session, signInWithToken, TextField, useChallengeSolution } from '@portal/shared';
-import { Button, Form as AntForm } from 'antd';
+import { FormShell, SecurityChallenge, type Session, signInWithToken, TextField, useChallengeSolution } from '@portal/shared';
 import { useState } from 'react';
-import { Form } from 'react-final-form';
 import { asSignInFailure, isChallengeFailure, SignInError, type SignInFailure } from './signInErrors';
 
 interface Values {
@@ -30,21 +28,11 @@ export function TokenSignInForm({ cacSupport, onSignedIn }: { cacSupport: boolea
   };
 
   return (
-    <Form<Values> onSubmit={submit}>
-      {({ handleSubmit, submitting }) => (
-        // react-final-form owns the form; antd's Form only lays the fields out.
-        <form onSubmit={handleSubmit} noValidate aria-label="Sign in with a website token" style={{ maxWidth: 420 }}>
-          <AntForm layout="vertical" component={false}>
-            {failure && <SignInError failure={failure} kind="token" cacSupport={cacSupport} />}
-            <TextField name="id" label="Username or email" autoComplete="username" maxLength={255} validate={required('Please enter your username or email.')} />
-            <TextField name="token" label="Website token" type="password" autoComplete="current-password" maxLength={512} validate={required('Please enter your website token.')} />
-            <SecurityChallenge generation={challenge.generation} onSolved={challenge.onSolved} error={challenge.error} />
-            <Button type="primary" htmlType="submit" loading={submitting}>
-              Sign In
-            </Button>
-          </AntForm>
-        </form>
-      )}
-    </Form>
+    <FormShell<Values> onSubmit={submit} aria-label="Sign in with a website token" submitLabel="Sign In" style={{ maxWidth: 420 }}>
+      {failure && <SignInError failure={failure} kind="token" cacSupport={cacSupport} />}
+      <TextField name="id" label="Username or email" autoComplete="username" maxLength={255} validate={required('Please enter your username or email.')} />
+      <TextField name="token" label="Website token" type="password" autoComplete="current-password" maxLength={512} validate={required('Please enter your website token.')} />
+      <SecurityChallenge generation={challenge.generation} onSolved={challenge.onSolved} error={challenge.error} />
+    </FormShell>
   );
 }

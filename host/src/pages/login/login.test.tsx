@@ -8,6 +8,9 @@ import { lastAuthType, rememberAuthType } from './preferences';
 import { asSignInFailure, SignInError } from './signInErrors';
 import { TokenSignInForm } from './TokenSignInForm';
 
+// Typing with userEvent takes seconds on a busy machine (the whole suite runs in parallel).
+jest.setTimeout(20_000);
+
 const inRouter = (ui: React.ReactNode) => render(<AntApp><MemoryRouter>{ui}</MemoryRouter></AntApp>);
 
 describe('sign-in errors (spec section 8)', () => {

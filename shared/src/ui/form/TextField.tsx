@@ -1,7 +1,7 @@
-import { Form, Input } from 'antd';
+import { Input } from 'antd';
 import type { ReactNode } from 'react';
-import { Field } from 'react-final-form';
 import type { Validator } from '@portal/api';
+import { FormField } from './FormField.js';
 
 export interface TextFieldProps {
   readonly name: string;
@@ -14,37 +14,23 @@ export interface TextFieldProps {
 }
 
 /**
- * A labelled text input in a react-final-form form: the id comes from the name, the required
- * marker from the validator, and the message shows once the user has tried to submit.
+ * A labelled text input in a react-final-form form (a FormField: the id comes from the name, the
+ * required marker from the validator, and the message shows once the user has tried to submit).
  */
 export function TextField({ name, label, validate, type = 'text', autoComplete, maxLength, autoFocus }: TextFieldProps) {
-  const id = `field-${name}`;
+  const Control = type === 'password' ? Input.Password : Input;
   return (
-    <Field<string> name={name} validate={validate}>
-      {({ input, meta }) => {
-        const message = meta.submitFailed || meta.submitSucceeded ? (meta.error as string | undefined) ?? (meta.submitError as string | undefined) : undefined;
-        const Control = type === 'password' ? Input.Password : Input;
-        return (
-          <Form.Item
-            label={label}
-            htmlFor={id}
-            required={validate?.isRequired ?? false}
-            validateStatus={message ? 'error' : undefined}
-            help={message}
-          >
-            <Control
-              {...input}
-              id={id}
-              type={type === 'password' ? undefined : type}
-              autoComplete={autoComplete}
-              maxLength={maxLength}
-              autoFocus={autoFocus}
-              aria-invalid={message ? true : undefined}
-              aria-required={validate?.isRequired ? true : undefined}
-            />
-          </Form.Item>
-        );
-      }}
-    </Field>
+    <FormField name={name} label={label} validate={validate}>
+      {({ input, control }) => (
+        <Control
+          {...input}
+          {...control}
+          type={type === 'password' ? undefined : type}
+          autoComplete={autoComplete}
+          maxLength={maxLength}
+          autoFocus={autoFocus}
+        />
+      )}
+    </FormField>
   );
 }

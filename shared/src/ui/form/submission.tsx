@@ -7,13 +7,17 @@ import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { useFormState } from 'react-final-form';
 import { ApiError } from '../../api/client.js';
 
-/** The submission errors of a failed call: its field messages, or its message as the form's error. */
-export function submissionErrors(error: unknown, fallback = 'Unknown server error'): SubmissionErrors {
-  if (error instanceof ApiError) {
-    const fields = error.fields;
-    return Object.keys(fields).length > 0 ? { ...fields } : { [FORM_ERROR]: error.message };
-  }
-  return { [FORM_ERROR]: error instanceof Error && error.message ? error.message : fallback };
+/**
+ * The submission errors of a failed call: the server's field messages under their fields, else
+ * its message as the form's error (below the submit button). With `formFields`, only messages
+ * for this form's fields go under fields; when the server names none of them, its message is the
+ * form's error.
+ */
+export function submissionErrors(error: unknown, formFields?: readonly string[]): SubmissionErrors {
+  const message = error instanceof Error && error.message ? error.message : 'Unknown server error';
+  if (!(error instanceof ApiError)) return { [FORM_ERROR]: message };
+  const named = Object.keys(error.fields).filter((field) => formFields === undefined || formFields.includes(field));
+  return named.length > 0 ? Object.fromEntries(named.map((field) => [field, error.fields[field]])) : { [FORM_ERROR]: message };
 }
 
 /** The form-level error of the last submission, if any (place it below the submit button). */
