@@ -5,18 +5,16 @@
  * success the group's administration. A closed account shows 'The account for username {username}
  * is closed.' in place of the form.
  */
-import { GROUP_MESSAGES, links, type AccountSearchRow, type UserGroup } from '@portal/api';
+import { GROUP_MESSAGES, links, type UserGroup } from '@portal/api';
 import { PageTitle, useNavigateWithFeedback } from '@portal/shared';
-import { errorText, PagedTable, SearchForm, useLoaded, useSearchQuery } from '@portal/shared/components';
-import { Alert, Skeleton, type TableColumnsType } from 'antd';
+import { AccountSearchTable, errorText, SEARCH_LABEL, SearchForm, useLoaded, useSearchQuery } from '@portal/shared/components';
+import { Alert, Skeleton } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { membershipOf, searchCandidates } from '../api/groups';
 import { WithGroup } from '../groups/useGroup';
 import { GROUP_TEXT } from '../messages';
 import { MembershipForm } from './MembershipForm';
-
-const activeText = (row: Pick<AccountSearchRow, 'active' | 'closed'>) => (row.closed ? 'Closed' : row.active ? 'Yes' : 'No');
 
 function CandidateSearch({ group }: { group: UserGroup }) {
   const { term, start, again, search, goTo } = useSearchQuery();
@@ -25,34 +23,12 @@ function CandidateSearch({ group }: { group: UserGroup }) {
     [group.id, term, start],
   );
   const state = useLoaded(load, again);
-  const page = state.status === 'ready' ? state.value : state.status === 'loading' ? state.previous : undefined;
-  const columns: TableColumnsType<AccountSearchRow> = [
-    { title: 'Last Name', dataIndex: 'last_name', key: 'last_name' },
-    { title: 'First Name', dataIndex: 'first_name', key: 'first_name' },
-    {
-      title: 'Username',
-      dataIndex: 'username',
-      key: 'username',
-      render: (username: string) => <Link to={links.addUserToGroup(group.id, username)}>{username}</Link>,
-    },
-    { title: 'Email', dataIndex: 'email', key: 'email' },
-    { title: 'Active', key: 'active', render: (_: unknown, row: AccountSearchRow) => activeText(row) },
-  ];
   return (
     <>
-      <SearchForm name="Accounts" label="Search by username, first name, last name or email" term={term} searching={state.status === 'loading'} onSearch={search} />
+      <SearchForm name="Accounts" label={SEARCH_LABEL} term={term} searching={state.status === 'loading'} onSearch={search} />
       {state.status === 'failed' && <Alert type="error" showIcon role="alert" title={errorText(state.error)} />}
       {(state.status === 'ready' || state.status === 'loading') && (
-        <PagedTable<AccountSearchRow>
-          rowKey="username"
-          rows={page?.rows ?? []}
-          columns={columns}
-          start={start}
-          hasMore={page?.has_more_results ?? false}
-          loading={state.status === 'loading'}
-          emptyText="No results found."
-          onPage={goTo}
-        />
+        <AccountSearchTable state={state} start={start} onPage={goTo} usernameCell={(username) => <Link to={links.addUserToGroup(group.id, username)}>{username}</Link>} />
       )}
     </>
   );

@@ -9,15 +9,21 @@ function asDate(value: string | number | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
+/** 'h:mm AM' or, with seconds, 'h:mm:ss AM'. */
+function timeOf(date: Date, withSeconds: boolean): string {
+  const hours = date.getHours();
+  const hour = hours % 12 === 0 ? 12 : hours % 12;
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  const seconds = withSeconds ? `:${String(date.getSeconds()).padStart(2, '0')}` : '';
+  return `${hour}:${minutes}${seconds} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
 /** 'Tue Mar 3 2026 4:05 PM'; a value that is not a date is shown as given, none as ''. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const date = asDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  const hours = date.getHours();
-  const hour = hours % 12 === 0 ? 12 : hours % 12;
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  return `${WEEKDAYS[date.getDay()]} ${MONTHS[date.getMonth()]} ${date.getDate()} ${date.getFullYear()} ${hour}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${formatDate(date)} ${timeOf(date, false)}`;
 }
 
 /** 'Tue Mar 3 2026' (the date part alone). */
@@ -38,9 +44,5 @@ export function formatDateTimeWithZone(value: string | number | Date | null | un
   if (value === null || value === undefined || value === '') return '';
   const date = asDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  const hours = date.getHours();
-  const hour = hours % 12 === 0 ? 12 : hours % 12;
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  const seconds = String(date.getSeconds()).padStart(2, '0');
-  return `${formatDate(date)} ${hour}:${minutes}:${seconds} ${hours < 12 ? 'AM' : 'PM'} ${zoneOf(date)}`.trim();
+  return `${formatDate(date)} ${timeOf(date, true)} ${zoneOf(date)}`.trim();
 }

@@ -10,6 +10,7 @@
  * remote a second copy of a store.
  */
 export * from './AccountDetails.js';
+export * from './AccountSearchTable.js';
 export * from './AccountGroupsTable.js';
 export * from './AdjudicationFailure.js';
 export * from './CertificatePanel.js';
