@@ -245,6 +245,13 @@ for (const databaseKind of DATABASE_KINDS) {
         assert.deepEqual(again.json(), { error: 'A membership request for frank in BETA is already pending.', code: 409 });
       });
 
+      test('asking for notifications alone, without a role, waits for a group admin (the mails tell what the project does)', async () => {
+        await group('QUIET');
+        const res = await call(world.app, who('erin'), 'POST', '/requests/membership/new', body('QUIET', 'erin', ['QUIET-notification-high'], [], 'request'));
+        assert.equal(res.json<{ status: string }>().status, 'pending');
+        assert.deepEqual(await held('erin', 'QUIET'), []);
+      });
+
       test('joining an open-access group as a user applies at once; as team it waits', async () => {
         const user = await call(world.app, who('carol'), 'POST', '/requests/membership/new', body('OPEN', 'carol', ['OPEN-user'], [], 'request'));
         assert.equal(user.json<{ status: string }>().status, 'approved');

@@ -230,7 +230,7 @@ const INTENTS: Record<Route, readonly MembershipRequestBody['updateIntent'][]> =
 
 /**
  * Whether a change may apply without a group admin's approval (server/docs/groups.md): leaving,
- * stepping down to a lower role and changing the notification level always may; joining an open-access group as a user
+ * stepping down to a lower role, and a member with a role changing the notification level, may; joining an open-access group as a user
  * may; a group admin (ADJUDICATE_MEMBERSHIP_REQUEST in the group) acting on someone else's
  * membership may. Anything else waits.
  */
@@ -239,14 +239,16 @@ function appliesAtOnce(
   own: boolean,
   lists: { join: readonly string[]; leave: readonly string[] },
   direct: ReadonlySet<string>,
+  hasRole: boolean,
 ): boolean {
   const { group } = access;
   const notifications = fixedGroups(group.id).slice(3);
   const roles = fixedGroups(group.id).slice(0, 3); // admin, team, user
   // Only a role the account holds directly is really left: naming one it does not hold steps down from nothing.
   const rankLeft = Math.min(...lists.leave.filter((name) => direct.has(name)).map((name) => roles.indexOf(name)).filter((i) => i >= 0));
-  // Stepping down (a lower role for a higher one left) grants nothing new either.
-  const harmless = lists.join.every((name) => notifications.includes(name) || (roles.includes(name) && roles.indexOf(name) > rankLeft));
+  // Stepping down (a lower role for a higher one left) grants nothing new either. A notification
+  // level mails the project's events: only a member with a role changes it without approval.
+  const harmless = lists.join.every((name) => (notifications.includes(name) && hasRole) || (roles.includes(name) && roles.indexOf(name) > rankLeft));
   if (harmless) return true;
   if (!own && access.permissions.includes('ADJUDICATE_MEMBERSHIP_REQUEST')) return true;
   return group.open_access && lists.join.every((name) => name === roleGroup(group.id, 'user') || notifications.includes(name));
@@ -297,7 +299,7 @@ export async function submitMembership(
         intent === 'join' ? GROUP_MESSAGES.addReason : intent === 'leave' ? body.reason?.trim() || GROUP_MESSAGES.leaveReason : (body.reason?.trim() ?? '');
       const at = context.clock.now();
       const directNames = new Set(held.filter((h) => h.direct).map((h) => h.groupName));
-      const now = intent === 'join' || intent === 'leave' || appliesAtOnce(access, own, lists, directNames);
+      const now = intent === 'join' || intent === 'leave' || appliesAtOnce(access, own, lists, directNames, membershipParts(group.id, held.map((h) => h.groupName), []).role !== null);
       const id = await insertRequest(tx, {
         kind: 'membership',
         status: now ? 'approved' : 'pending',
