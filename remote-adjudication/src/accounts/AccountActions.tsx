@@ -6,12 +6,11 @@
  * 'Account is closed.' and nothing else.
  */
 import { type Account, accountStatus, composeValidators, lengthAtMost, LIMITS, required, RULE_MESSAGES, type Validator } from '@portal/api';
-import { ApiError, ConfirmModal, FormSubmitError, TextAreaField, useConfirmation, useHasPermission, useNavigateWithFeedback } from '@portal/shared';
+import { ApiError, ConfirmModal, FormShell, TextAreaField, useConfirmation, useHasPermission, useNavigateWithFeedback } from '@portal/shared';
 import { closeAccount, lockAccount, unlockAccount } from '../api/accountAdmin';
-import { Form as AntForm, Button, Collapse, Typography, type CollapseProps } from 'antd';
+import { Button, Collapse, Typography, type CollapseProps } from 'antd';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { useId, type ReactNode } from 'react';
-import { Form } from 'react-final-form';
 
 export const ACCOUNT_CLOSED_NOTE = 'Account is closed.';
 export const CLOSE_CONFIRM_TITLE = 'Are you sure?';
@@ -69,24 +68,24 @@ function ReasonForm({ field, action, validate, confirm, run, onDone }: ReasonFor
 
   return (
     <section aria-label={action}>
-      <Form<ReasonValues> onSubmit={submit}>
-        {({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
-            <AntForm layout="vertical" component={false}>
-              <TextAreaField name={field} label={validate.isRequired ? 'Reason' : 'Reason (optional)'} maxLength={LIMITS.reason} rows={3} validate={validate} />
-              <Button type="primary" danger={action !== 'Unlock Account'} htmlType="submit" loading={submitting && (!confirm || confirmation.modal.confirmLoading)} disabled={submitting}>
-                {action}
-              </Button>
-              <FormSubmitError />
-            </AntForm>
-            {confirm && (
-              <ConfirmModal {...confirmation.modal} title={confirm.title} okText={action}>
-                <Typography.Paragraph>{confirm.text}</Typography.Paragraph>
-              </ConfirmModal>
-            )}
-          </form>
+      <FormShell<ReasonValues>
+        onSubmit={submit}
+        buttons={({ submitting }) => (
+          // Red but for the unlock; with a confirm modal it spins only once the action runs.
+          <Button type="primary" danger={action !== 'Unlock Account'} htmlType="submit" loading={submitting && (!confirm || confirmation.modal.confirmLoading)} disabled={submitting}>
+            {action}
+          </Button>
         )}
-      </Form>
+        footer={
+          confirm && (
+            <ConfirmModal {...confirmation.modal} title={confirm.title} okText={action}>
+              <Typography.Paragraph>{confirm.text}</Typography.Paragraph>
+            </ConfirmModal>
+          )
+        }
+      >
+        <TextAreaField name={field} label={validate.isRequired ? 'Reason' : 'Reason (optional)'} maxLength={LIMITS.reason} rows={3} validate={validate} />
+      </FormShell>
     </section>
   );
 }
