@@ -6,11 +6,10 @@
  * contact and keeps the comment. The adjudication queues and group administration both use it.
  */
 import { type Decision, lengthAtMost, RULE_MESSAGES } from '@portal/api';
-import { ApiError, ConfirmModal, TextAreaField, useConfirmation } from '@portal/shared';
-import { Form as AntForm, Button, Flex, Typography } from 'antd';
+import { ApiError, ConfirmModal, FormShell, TextAreaField, useConfirmation } from '@portal/shared';
+import { Button, Flex, Typography } from 'antd';
 import type { SubmissionErrors } from 'final-form';
 import { useId, useMemo, useState } from 'react';
-import { Form } from 'react-final-form';
 import { AdjudicationFailure } from './AdjudicationFailure.js';
 import { errorText } from './useLoaded.js';
 
@@ -74,36 +73,40 @@ export function DecisionPanel({ request, buttons, commentLimit, describe, decide
       <Typography.Title level={3} id={headingId}>
         Decision
       </Typography.Title>
-      <Form<DecisionValues> onSubmit={submit} validate={validate}>
-        {({ handleSubmit, submitting, form, values }) => (
-          <form onSubmit={handleSubmit} noValidate style={{ maxWidth: 720 }}>
-            <AntForm layout="vertical" component={false}>
-              <TextAreaField name="comment" label="Comment" maxLength={commentLimit} rows={4} validate={commentRules} />
-              <Flex gap="small" wrap>
-                {decisions.map((decision) => (
-                  <Button
-                    key={decision}
-                    type={decision === 'approved' ? 'primary' : 'default'}
-                    danger={decision === 'denied'}
-                    disabled={submitting}
-                    loading={submitting && values.decision === decision && (decision !== 'approved' || confirmation.modal.confirmLoading)}
-                    onClick={() => {
-                      form.change('decision', decision);
-                      void form.submit();
-                    }}
-                  >
-                    {buttons[decision]}
-                  </Button>
-                ))}
-              </Flex>
-              {failure && <AdjudicationFailure error={failure} />}
-            </AntForm>
+      <FormShell<DecisionValues>
+        onSubmit={submit}
+        validate={validate}
+        style={{ maxWidth: 720 }}
+        buttons={({ submitting, form, values }) => (
+          <Flex gap="small" wrap>
+            {decisions.map((decision) => (
+              <Button
+                key={decision}
+                type={decision === 'approved' ? 'primary' : 'default'}
+                danger={decision === 'denied'}
+                disabled={submitting}
+                loading={submitting && values.decision === decision && (decision !== 'approved' || confirmation.modal.confirmLoading)}
+                onClick={() => {
+                  form.change('decision', decision);
+                  void form.submit();
+                }}
+              >
+                {buttons[decision]}
+              </Button>
+            ))}
+          </Flex>
+        )}
+        footer={
+          <>
+            {failure && <AdjudicationFailure error={failure} />}
             <ConfirmModal {...confirmation.modal} title={CONFIRM_APPROVAL} okText="Approve">
               <Typography.Paragraph>{describe}</Typography.Paragraph>
             </ConfirmModal>
-          </form>
-        )}
-      </Form>
+          </>
+        }
+      >
+        <TextAreaField name="comment" label="Comment" maxLength={commentLimit} rows={4} validate={commentRules} />
+      </FormShell>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { Button, Form as AntForm, Input, Space } from 'antd';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { Field, Form } from 'react-final-form';
+import { Field } from 'react-final-form';
 import { useSearchParams } from 'react-router-dom';
 import { required, SEARCH_TERM_REQUIRED } from '@portal/api';
+import { FormShell } from '@portal/shared';
 
 const termRules = required(SEARCH_TERM_REQUIRED);
 
@@ -27,29 +28,31 @@ export function SearchForm({ label, name, term, searching = false, onSearch }: S
   const id = useId();
   const initialValues = useMemo(() => ({ term }), [term]);
   return (
-    <Form<{ term?: string }> onSubmit={(values) => onSearch((values.term ?? '').trim())} initialValues={initialValues}>
-      {({ handleSubmit }) => (
-        <form role="search" aria-label={name} onSubmit={handleSubmit} noValidate style={{ maxWidth: 640, marginBottom: 16 }}>
-          <AntForm layout="vertical" component={false}>
-            <Field<string> name="term" validate={termRules}>
-              {({ input, meta }) => {
-                const message = meta.submitFailed ? (meta.error as string | undefined) : undefined;
-                return (
-                  <AntForm.Item label={label} htmlFor={id} validateStatus={message ? 'error' : undefined} help={message}>
-                    <Space.Compact style={{ width: '100%' }}>
-                      <Input {...input} id={id} autoComplete="off" aria-invalid={message ? true : undefined} />
-                      <Button type="primary" htmlType="submit" loading={searching}>
-                        Search
-                      </Button>
-                    </Space.Compact>
-                  </AntForm.Item>
-                );
-              }}
-            </Field>
-          </AntForm>
-        </form>
-      )}
-    </Form>
+    <FormShell<{ term?: string }>
+      onSubmit={(values) => onSearch((values.term ?? '').trim())}
+      initialValues={initialValues}
+      role="search"
+      aria-label={name}
+      style={{ maxWidth: 640, marginBottom: 16 }}
+      // The Search button sits in the box's row, not below it.
+      buttons={null}
+    >
+      <Field<string> name="term" validate={termRules}>
+        {({ input, meta }) => {
+          const message = meta.submitFailed ? (meta.error as string | undefined) : undefined;
+          return (
+            <AntForm.Item label={label} htmlFor={id} validateStatus={message ? 'error' : undefined} help={message}>
+              <Space.Compact style={{ width: '100%' }}>
+                <Input {...input} id={id} autoComplete="off" aria-invalid={message ? true : undefined} />
+                <Button type="primary" htmlType="submit" loading={searching}>
+                  Search
+                </Button>
+              </Space.Compact>
+            </AntForm.Item>
+          );
+        }}
+      </Field>
+    </FormShell>
   );
 }
 
