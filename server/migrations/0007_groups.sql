@@ -15,7 +15,7 @@ create table permission_groups (
 create unique index permission_groups_name_lower_key on permission_groups (lower(group_name));
 
 -- Nesting: the members of member_group (a group of any user group) hold group_name (a group of
--- user_group_id) through it. Kept by the platform's administrators (demo data, the CLI).
+-- user_group_id) through it. Kept by the platform's administrators (the demo data sets some).
 create table group_nestings (
   user_group_id text not null references user_groups (id) on delete cascade,
   group_name text not null,
@@ -30,6 +30,8 @@ create index group_nestings_user_group_id_idx on group_nestings (user_group_id);
 -- A group's members a page at a time: its memberships by group name.
 create index group_memberships_group_name_idx on group_memberships (group_name, account_id);
 create index group_memberships_user_group_account_idx on group_memberships (user_group_id, account_id);
+-- The index above serves every lookup 0003's index on user_group_id alone did.
+drop index group_memberships_user_group_id_idx;
 
 -- A group's pending membership requests, oldest first; one pending per account and group.
 create index requests_membership_group_idx on requests ((details ->> 'user_group'), created_at, id)

@@ -313,6 +313,31 @@ for (const databaseKind of DATABASE_KINDS) {
         assert.deepEqual(await held('dave', 'BETA'), ['BETA-admin']);
       });
 
+      test("a surrogate who is not the group's admin (help desk) removes no one at once: the removal waits for a group admin", async () => {
+        await member('carol', 'OPEN-user');
+        people.desk2 ??= await signedIn(world, 'desk2', { roles: ['help-desk'] });
+        const res = await call(world.app, who('desk2'), 'POST', '/requests/membership/update', body('OPEN', 'carol', [], ['OPEN-user'], 'leave', ''));
+        assert.equal(res.statusCode, 200, res.body);
+        assert.equal(res.json<{ status: string }>().status, 'pending');
+        assert.deepEqual(await held('carol', 'OPEN'), ['OPEN-user']);
+      });
+
+      test('approving a DoD group asked for by someone who signs in with a website token is refused: its admin could not be a member', async () => {
+        const ask = await call(world.app, who('erin'), 'POST', '/requests/usergroup', {
+          user_group: 'DODNEW',
+          name: 'New DoD',
+          description: 'Smart cards only',
+          open_access: false,
+          memberConstraint: 'DoD',
+          reason: 'Classified work',
+        });
+        assert.equal(ask.statusCode, 200, ask.body);
+        const { rows } = await world.db.query<{ id: string }>("select id from requests where kind = 'usergroup' and details->>'user_group' = 'DODNEW'");
+        const res = await call(world.app, who('judge'), 'POST', `/requests/usergroup/${rows[0]!.id}/approved`, {});
+        assert.deepEqual(res.json(), { error: 'Members of DODNEW must sign in with a smart card (DoD PKI).', code: 409 });
+        assert.equal((await world.db.query("select 1 from user_groups where id = 'DODNEW'")).rows.length, 0);
+      });
+
       test('a group team member adding or adjudicating; a surrogate without SUBMIT_SURROGATE_REQUEST', async () => {
         await refused(who('bob'), '/requests/membership/new', body('ALPHA', 'dave', ['ALPHA-user'], [], 'join'), FORBIDDEN, async () => assert.deepEqual(await held('dave', 'ALPHA'), []));
         await refused(who('bob'), '/requests/membership/update', body('ALPHA', 'carol', [], ['ALPHA-user'], 'leave'), FORBIDDEN, async () =>

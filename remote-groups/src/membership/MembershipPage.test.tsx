@@ -106,6 +106,19 @@ describe('/change-membership/:id', () => {
     await waitFor(() => expect(screen.getByTestId('landed')).toHaveTextContent(/^\/groups$/));
   });
 
+  it("a surrogate who is not the group's admin asks to remove: the feedback says it was sent", async () => {
+    signIn('desk', ['SUBMIT_SURROGATE_REQUEST']);
+    fakeServer({
+      'GET /usergroups/PORTAL': { body: sampleGroup({ role: null, member: false, permissions: ['SUBMIT_SURROGATE_REQUEST'] }) },
+      'POST /memberships/search': memberOf(sampleMember({ username: 'bob' })),
+      'POST /requests/membership/update': { body: { ok: true, code: 200, id: 11, status: 'pending' } },
+    });
+    renderPage(<ChangeMembershipPage />, { path: '/change-membership/:usergroupId/:username?', entries: ['/change-membership/PORTAL/bob'] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove User From Group' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove User From Group' }));
+    await waitFor(() => expect(screen.getByTestId('feedback')).toHaveTextContent(/^Membership change for PORTAL sent\.$/));
+  });
+
   it("shows the server's refusal below the button", async () => {
     fakeServer({
       'GET /usergroups/PORTAL': { body: sampleGroup({ role: 'admin', permissions: [] }) },

@@ -27,7 +27,7 @@ function LeaveGroup({ group, username, surrogate, membership }: { group: UserGro
     setFailure(undefined);
     if (!(await confirmation.ask(true))) return;
     try {
-      await submitMembership({
+      const answer = await submitMembership({
         user_group: group.id,
         username,
         join: [],
@@ -36,7 +36,8 @@ function LeaveGroup({ group, username, surrogate, membership }: { group: UserGro
         updateIntent: 'leave',
       });
       confirmation.finish();
-      if (surrogate) navigateWithFeedback(links.groupAdministration(group.id), GROUP_TEXT.removed(username, group.id));
+      // A surrogate who is not the group's admin asks; the group's admins decide.
+      if (surrogate) navigateWithFeedback(links.groupAdministration(group.id), answer.status === 'pending' ? GROUP_TEXT.changeSent(group.id) : GROUP_TEXT.removed(username, group.id));
       else navigateWithFeedback(links.groups(), GROUP_TEXT.left(group.id));
     } catch (error) {
       confirmation.finish();

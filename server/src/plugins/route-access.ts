@@ -36,6 +36,8 @@ export interface ApiRoute {
   readonly access: RouteAccess;
   /** Whether the route needs the anti-forgery header (false: declared `xsrf: false`). */
   readonly xsrf: boolean;
+  /** With access 'session': the permission the service checks inside the user group the call names. */
+  readonly groupPermission?: GroupPermission;
 }
 
 export class RouteDeclarationError extends Error {
@@ -95,7 +97,8 @@ export const routeAccessPlugin = unencapsulated(async function routeAccess(app: 
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD' && routes.some((r) => r.method === 'GET' && r.url === route.url)) continue;
-      routes.push({ method, url: route.url, access, xsrf });
+      const groupPermission = route.config?.groupPermission;
+      routes.push({ method, url: route.url, access, xsrf, ...(groupPermission ? { groupPermission } : {}) });
     }
   });
 }, 'route-access');

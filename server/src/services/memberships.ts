@@ -229,8 +229,8 @@ type Route = 'new' | 'update';
 const INTENTS: Record<Route, readonly MembershipRequestBody['updateIntent'][]> = { new: ['request', 'join'], update: ['update', 'leave'] };
 
 /**
- * Whether a change may apply without a group admin's approval (server/docs/groups.md): leaving,
- * stepping down to a lower role, and a member with a role changing the notification level, may; joining an open-access group as a user
+ * Whether a change may apply without a group admin's approval (server/docs/groups.md): one's own
+ * leaving, stepping down to a lower role, and a member with a role changing the notification level, may; joining an open-access group as a user
  * may; a group admin (ADJUDICATE_MEMBERSHIP_REQUEST in the group) acting on someone else's
  * membership may. Anything else waits.
  */
@@ -242,6 +242,8 @@ function appliesAtOnce(
   hasRole: boolean,
 ): boolean {
   const { group } = access;
+  // Someone else's membership changes at once only in a group admin's hands.
+  if (!own) return access.permissions.includes('ADJUDICATE_MEMBERSHIP_REQUEST');
   const notifications = fixedGroups(group.id).slice(3);
   const roles = fixedGroups(group.id).slice(0, 3); // admin, team, user
   // Only a role the account holds directly is really left: naming one it does not hold steps down from nothing.
@@ -250,7 +252,6 @@ function appliesAtOnce(
   // level mails the project's events: only a member with a role changes it without approval.
   const harmless = lists.join.every((name) => (notifications.includes(name) && hasRole) || (roles.includes(name) && roles.indexOf(name) > rankLeft));
   if (harmless) return true;
-  if (!own && access.permissions.includes('ADJUDICATE_MEMBERSHIP_REQUEST')) return true;
   return group.open_access && lists.join.every((name) => name === roleGroup(group.id, 'user') || notifications.includes(name));
 }
 
@@ -299,7 +300,9 @@ export async function submitMembership(
         intent === 'join' ? GROUP_MESSAGES.addReason : intent === 'leave' ? body.reason?.trim() || GROUP_MESSAGES.leaveReason : (body.reason?.trim() ?? '');
       const at = context.clock.now();
       const directNames = new Set(held.filter((h) => h.direct).map((h) => h.groupName));
-      const now = intent === 'join' || intent === 'leave' || appliesAtOnce(access, own, lists, directNames, membershipParts(group.id, held.map((h) => h.groupName), []).role !== null);
+      // Leaving is one's own to do; a surrogate removes someone at once only as a group admin.
+      const adjudicates = access.permissions.includes('ADJUDICATE_MEMBERSHIP_REQUEST');
+      const now = intent === 'join' || (intent === 'leave' ? own || adjudicates : appliesAtOnce(access, own, lists, directNames, membershipParts(group.id, held.map((h) => h.groupName), []).role !== null));
       const id = await insertRequest(tx, {
         kind: 'membership',
         status: now ? 'approved' : 'pending',

@@ -46,6 +46,10 @@ registerRequestKind({
       };
     }
     if (await userGroupIdTaken(tx, id)) throw new ConflictError(GROUP_SERVICE_MESSAGES.idTaken(id));
+    // The requester becomes its admin: a DoD group's admin must sign in with a smart card too.
+    if (request.details.memberConstraint === 'DoD' && !account.authentication.includes('certificate')) {
+      throw new ConflictError(GROUP_SERVICE_MESSAGES.dodOnly(id));
+    }
     const d = request.details;
     await insertUserGroup(tx, {
       id,
