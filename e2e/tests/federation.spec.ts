@@ -45,7 +45,7 @@ const ROUTES: Record<string, [path: string, heading: string, visitor?: 'visitor'
     ['/add-user-to-group/PORTAL/user', 'Add User To Group PORTAL'],
   ],
   'remote-adjudication': [
-    // The demo has accounts but no requests: an unknown request shows the Not Found view in
+    // The demo has no requests in these queues: an unknown request shows the Not Found view in
     // its page's place, at its own address (a route the remote did not claim would go to /not-found).
     ['/manage-accounts', 'Search Accounts'],
     ['/manage-accounts/user', 'Account Administration'],
