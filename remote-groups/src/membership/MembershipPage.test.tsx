@@ -119,6 +119,15 @@ describe('/change-membership/:id', () => {
     await waitFor(() => expect(screen.getByTestId('feedback')).toHaveTextContent(/^Membership change for PORTAL sent\.$/));
   });
 
+  it('shows a membership that cannot be loaded with its message capitalized (spec section 8)', async () => {
+    fakeServer({
+      'GET /usergroups/PORTAL': { body: sampleGroup() },
+      'POST /memberships/search': { status: 500, body: { error: 'the database is not answering', code: 500 } },
+    });
+    renderPage(<ChangeMembershipPage />, { path: '/change-membership/:usergroupId/:username?', entries: ['/change-membership/PORTAL'] });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^The database is not answering$/);
+  });
+
   it("shows the server's refusal below the button", async () => {
     fakeServer({
       'GET /usergroups/PORTAL': { body: sampleGroup({ role: 'admin', permissions: [] }) },

@@ -7,7 +7,7 @@
  */
 import { GROUP_MESSAGES, links, type Membership, type MembershipRequestAnswer, type UserGroup } from '@portal/api';
 import { ConfirmModal, PageTitle, useConfirmation, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
-import { errorText, useLoaded } from '@portal/shared/components';
+import { capitalize, errorText, useLoaded } from '@portal/shared/components';
 import { Alert, Button, Skeleton, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -64,7 +64,8 @@ function MembershipView({ group, username, surrogate, mode }: { group: UserGroup
   const navigateWithFeedback = useNavigateWithFeedback();
   const load = useCallback((signal: AbortSignal) => membershipOf(group.id, username, { signal }), [group.id, username]);
   const state = useLoaded(load);
-  if (state.status === 'failed') return <Alert type="error" showIcon role="alert" title={errorText(state.error)} />;
+  // Spec section 8: 'Membership load errors show the capitalized message.'
+  if (state.status === 'failed') return <Alert type="error" showIcon role="alert" title={capitalize(errorText(state.error))} />;
   if (state.status !== 'ready') return <Skeleton active aria-busy="true" />;
   const membership = state.value;
   const isMember = membership !== undefined && membership.direct.length + membership.nested.length > 0;
