@@ -41,7 +41,7 @@ test('the portal runs under its policy: sign-in, the adjudication and self-servi
     ['Groups', 'Groups'],
   ] as const) {
     await page.getByRole('link', { name: link, exact: true }).first().click();
-    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   }
   expect(violations).toEqual([]);
 });
