@@ -27,9 +27,10 @@ export const GROUP_TEXT = {
   notAMember: 'You are not a member of any available group.',
   memberOfAll: 'You are a member of all available groups',
   syncNotice: SYNC_NOTICES.membership,
+  /** Spec section 8's constraint texts. */
   constraint: {
-    None: 'None: there are no authentication requirements for members.',
-    DoD: 'DoD: US DoD PKI authentication is required to be a member.',
+    None: 'No authentication requirements.',
+    DoD: 'US DoD PKI authentication is required to be a member.',
   },
   dodWarning: 'Choosing DoD removes the members who do not sign in with a smart card (DoD PKI) from this group.',
   /** The portal's own: the DoD warning of the new group form. */
