@@ -39,6 +39,7 @@ test.beforeAll(async () => {
       ...process.env,
       DATABASE_URL: '',
       PORT: String(PORT),
+      PORTAL_LIST_SMTP_PORT: '0',
       PORTAL_DATA_DIR: join(dir, 'data'),
       PORTAL_CONFIG_FILE: join(repoRoot, 'server', 'config', 'demo.json'),
       PORTAL_TLS_CERT: pki.serverCert,

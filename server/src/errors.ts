@@ -60,6 +60,9 @@ export class LockedError extends DomainError {}
 /** Too many calls of a kind in a while. */
 export class TooManyRequestsError extends DomainError {}
 
+/** A system the portal relies on (the artifact repository) did not answer; the message says which, without secrets. */
+export class UnavailableError extends DomainError {}
+
 /**
  * HTTP only: an error with a status of its own, for a route's concern that the domain does not
  * have. Services never throw it.

@@ -280,6 +280,16 @@ for (const kind of DATABASE_KINDS) {
       }
     });
 
+    test('a term over 255 characters: 400 in words, with the field (issue 15: not the schema text)', async () => {
+      const response = await call(world.app, searcher, 'POST', '/accounts/search', { term: 'a'.repeat(300), starts_with: true });
+      assert.equal(response.statusCode, 400);
+      assert.deepEqual(response.json(), {
+        error: 'Search term: Must be less than 255 characters (300/255)',
+        code: 400,
+        fields: { term: 'Must be less than 255 characters (300/255)' },
+      });
+    });
+
     test('needs SEARCH_ACCOUNTS: a user is refused, an adjudicator may search', async () => {
       const { who: user } = await signedIn(world, 'plain.searcher');
       const refused = await call(world.app, user, 'POST', '/accounts/search', { term: 'alice' });

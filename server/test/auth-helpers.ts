@@ -55,7 +55,7 @@ export async function createAccount(
   const state = options.state ?? 'active';
   const { rows } = await db.query<{ id: string | number }>(
     'insert into accounts (username, email, first_name, last_name, active, closed) values ($1, $2, $3, $4, $5, $6) returning id',
-    [options.username, email, 'Test', 'Person', state !== 'locked', state === 'closed'],
+    [options.username, email, 'Test', 'Person', state === 'active', state === 'closed'],
   );
   const id = Number(rows[0]?.id);
   for (const role of options.roles ?? ['user']) await addAccountRole(db, id, role);

@@ -174,13 +174,13 @@ for (const kind of DATABASE_KINDS) {
       });
 
       test('a closed account → 401', async () => {
-        await db.query("update accounts set closed = true where username = 'jane'");
+        await db.query("update accounts set closed = true, active = false where username = 'jane'");
         try {
           const response = await signInWith(cards.nameOnly);
           assert.equal(response.status, 401);
           assert.deepEqual(JSON.parse(response.body), UNUSABLE);
         } finally {
-          await db.query("update accounts set closed = false where username = 'jane'");
+          await db.query("update accounts set closed = false, active = true where username = 'jane'");
         }
       });
     });

@@ -240,6 +240,9 @@ for (const databaseKind of DATABASE_KINDS) {
       test('a new membership needs a reason; one pending request per account and group', async () => {
         const noReason = await call(world.app, who('frank'), 'POST', '/requests/membership/new', body('BETA', 'frank', ['BETA-user'], [], 'request', ' '));
         assert.deepEqual(noReason.json(), { error: 'Reason is required.', code: 400, fields: { reason: 'Reason is required.' } });
+        // A reason box: 150 (spec section 9; issue 15).
+        const longReason = await call(world.app, who('frank'), 'POST', '/requests/membership/new', body('BETA', 'frank', ['BETA-user'], [], 'request', 'r'.repeat(151)));
+        assert.deepEqual(longReason.json(), { error: 'Must be less than 150 characters (151/150)', code: 400, fields: { reason: 'Must be less than 150 characters (151/150)' } });
         assert.equal((await call(world.app, who('frank'), 'POST', '/requests/membership/new', body('BETA', 'frank', ['BETA-user'], [], 'request'))).statusCode, 200);
         const again = await call(world.app, who('frank'), 'POST', '/requests/membership/new', body('BETA', 'frank', ['BETA-team'], [], 'request'));
         assert.deepEqual(again.json(), { error: 'A membership request for frank in BETA is already pending.', code: 409 });
@@ -423,6 +426,8 @@ for (const databaseKind of DATABASE_KINDS) {
           [{ name: ' ' }, { name: 'Please enter a group name.' }],
           [{ description: '' }, { description: 'Please enter a description.' }],
           [{ reason: '' }, { reason: 'Please enter a reason for this request.' }],
+          // A reason box: 150 (spec section 9; issue 15).
+          [{ reason: 'r'.repeat(151) }, { reason: 'Must be less than 150 characters (151/150)' }],
           [{ open_access: true, memberConstraint: 'DoD' }, { open_access: 'Open access groups cannot require DoD PKI authentication.' }],
           [{ groups: ['OTHER-x'] }, { groups: 'Special permission groups for this group must be prefixed with GAMMA-.' }],
           [{ groups: ['GAMMA-jiraAdmin'] }, { groups: 'The group GAMMA-jiraAdmin is reserved and cannot be created.' }],

@@ -82,7 +82,15 @@ function assertSafe(response: { statusCode: number; body: string; headers: Recor
   assert.doesNotMatch(response.body, LEAKS, what);
   if (response.statusCode >= 400) {
     const body = JSON.parse(response.body) as Record<string, unknown>;
-    assert.deepEqual(Object.keys(body).sort(), ['code', 'error'], what);
+    // { error, code }, plus `fields` (each a field's message in words) when the error is about fields.
+    assert.deepEqual(Object.keys(body).filter((k) => k !== 'fields').sort(), ['code', 'error'], what);
+    assert.equal(typeof body.error, 'string', what);
+    if ('fields' in body) {
+      assert.ok(typeof body.fields === 'object' && body.fields !== null, what);
+      for (const message of Object.values(body.fields as Record<string, unknown>)) assert.equal(typeof message, 'string', what);
+    }
+    // Never the validator's own words (issue 15).
+    assert.doesNotMatch(response.body, /must NOT|must have required|must be (integer|string|number|boolean|object|array)|body\/|params\//, what);
     assert.equal(body.code, response.statusCode, what);
   }
 }

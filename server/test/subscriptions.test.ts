@@ -103,7 +103,7 @@ for (const kind of DATABASE_KINDS) {
       assert.deepEqual(await directOf(account.id), []);
       const missing = await call(world.app, who, 'PUT', `/subscriptions/${account.username}`, { service: 'jira' });
       assert.equal(missing.statusCode, 400);
-      assert.deepEqual(missing.json(), { error: "body must have required property 'subscribed'", code: 400 });
+      assert.deepEqual(missing.json(), { error: 'Subscribed: This field is required.', code: 400, fields: { subscribed: 'This field is required.' } });
     });
 
     test('a direct subscription to a service no longer supported is not answered', async () => {

@@ -15,9 +15,13 @@ function localManifest(): EnvironmentManifest {
   return JSON.parse(readFileSync(file, 'utf8')) as EnvironmentManifest;
 }
 
-/** A concrete URL for a route pattern: ':id' → 'sample-id', optional segments kept. */
+/**
+ * A concrete URL for a route pattern: ':id' → 'sample-id', a request id (a whole number, else
+ * the page shows not-found without asking) → '1'; optional segments kept.
+ */
 function samplePath(pattern: string): string {
-  return '/' + pattern.split('/').map((part) => (part.startsWith(':') ? `sample-${part.replace(/[:?]/g, '')}` : part)).join('/');
+  const sample = (name: string) => (/requestId$/i.test(name) ? '1' : `sample-${name}`);
+  return '/' + pattern.split('/').map((part) => (part.startsWith(':') ? sample(part.replace(/[:?]/g, '')) : part)).join('/');
 }
 
 function CurrentPath() {

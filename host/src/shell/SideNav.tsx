@@ -1,6 +1,6 @@
-import { getRequestSummary, isServiceSupported, links, type RequestSummary } from '@portal/api';
-import { call, remoteForPath, useConfiguration, useHasPermission } from '@portal/shared';
-import { Menu, type MenuProps } from 'antd';
+import { getRequestSummary, isServiceSupported, links, type Permission, type RequestSummary } from '@portal/api';
+import { call, remoteForPath, useConfiguration, useHasPermission, useSessionStore } from '@portal/shared';
+import { Alert, Menu, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { queueLinks } from './requestQueues';
@@ -20,12 +20,19 @@ function useRequestSummary(enabled: boolean, pathname: string): RequestSummary |
   return enabled ? summary : undefined;
 }
 
+const NO_PERMISSIONS: readonly Permission[] = [];
+
+/** Shown instead of the links while the account must be renewed (every other page sends to /renew-account). */
+export const RENEWAL_FIRST = 'Your account must be renewed before you can use the rest of the portal.';
+
 /** The sidebar links of spec section 2 (Chrome). Hovering a link starts loading its remote. */
 export function SideNav() {
   const config = useConfiguration();
   const { pathname } = useLocation();
   const remotes = useEnvironmentStore((s) => s.environment?.remotes);
-  const showQueues = useHasPermission('VIEW_REQUEST_SUMMARY');
+  const permissions = useSessionStore((s) => s.session?.permissions ?? NO_PERMISSIONS);
+  const mustRenew = useHasPermission('RENEW_ACCOUNT');
+  const showQueues = useHasPermission('VIEW_REQUEST_SUMMARY') && !mustRenew;
   const canSearch = useHasPermission('SEARCH_ACCOUNTS');
   const summary = useRequestSummary(showQueues, pathname);
 
@@ -64,9 +71,22 @@ export function SideNav() {
       label: 'Manage Accounts',
       children: [
         ...(canSearch ? [{ key: links.manageAccounts(), label: link(links.manageAccounts(), 'Search Accounts') }] : []),
-        ...(showQueues ? queueLinks(summary, config).map((q) => ({ key: q.to, label: link(q.to, q.label) })) : []),
+        ...(showQueues ? queueLinks(summary, config, permissions).map((q) => ({ key: q.to, label: link(q.to, q.label) })) : []),
       ],
     });
+  }
+  if (mustRenew) {
+    // Issue 15: every other link would bounce to /renew-account without a word; say why instead.
+    return (
+      <nav aria-label="Main">
+        <Menu
+          mode="inline"
+          selectedKeys={pathname === links.renewAccount() ? [links.renewAccount()] : []}
+          items={[{ key: links.renewAccount(), label: link(links.renewAccount(), 'Renew Your Account') }]}
+        />
+        <Alert type="info" showIcon title={RENEWAL_FIRST} style={{ margin: 12 }} />
+      </nav>
+    );
   }
   const keys = (list: MenuProps['items']): string[] =>
     (list ?? []).flatMap((item) => (item && 'children' in item && item.children ? keys(item.children) : item?.key ? [String(item.key)] : []));

@@ -1,4 +1,4 @@
-import { DENIED_REQUESTS, REQUEST_KIND_INFO, type PortalConfiguration, type RequestSummary, type SummaryKind } from '@portal/api';
+import { DENIED_REQUESTS, listPermission, REQUEST_KIND_INFO, type Permission, type PortalConfiguration, type RequestSummary, type SummaryKind } from '@portal/api';
 
 export interface QueueLink {
   readonly label: string;
@@ -13,18 +13,28 @@ interface Queue {
   readonly to: string;
   readonly count?: `total_${SummaryKind}`;
   readonly cacOnly?: boolean;
+  /** Who may open it: the kind's LIST permission (the denied search: the account requests'). */
+  readonly permission: Permission;
 }
 
 const QUEUES: readonly Queue[] = ORDER.map((entry): Queue => {
-  if (entry === 'denied') return { name: DENIED_REQUESTS.label, to: DENIED_REQUESTS.path };
+  if (entry === 'denied') return { name: DENIED_REQUESTS.label, to: DENIED_REQUESTS.path, permission: listPermission('new') };
   const queue = REQUEST_KIND_INFO[entry].queue;
   if (!queue) throw new Error(`${entry} requests have no queue`);
-  return { name: queue.label, to: queue.path, count: `total_${entry}`, cacOnly: queue.smartCardsOnly === true };
+  return { name: queue.label, to: queue.path, count: `total_${entry}`, cacOnly: queue.smartCardsOnly === true, permission: listPermission(entry) };
 });
 
-/** The Manage Accounts block: each queue as 'name (count)' when the count is above 0 (spec section 2). */
-export function queueLinks(summary: RequestSummary | undefined, config: Pick<PortalConfiguration, 'cac_support'>): QueueLink[] {
-  return QUEUES.filter((q) => !q.cacOnly || config.cac_support).map((q) => {
+/**
+ * The Manage Accounts block: each queue as 'name (count)' when the count is above 0 (spec section
+ * 2), only the queues the reader may open (its list permission; issue 15: the help desk saw all
+ * seven and only the unlock queue opened).
+ */
+export function queueLinks(
+  summary: RequestSummary | undefined,
+  config: Pick<PortalConfiguration, 'cac_support'>,
+  permissions: readonly Permission[],
+): QueueLink[] {
+  return QUEUES.filter((q) => (!q.cacOnly || config.cac_support) && permissions.includes(q.permission)).map((q) => {
     const n = q.count && summary ? summary[q.count] : 0;
     return { label: n > 0 ? `${q.name} (${n})` : q.name, to: q.to };
   });

@@ -1,4 +1,4 @@
-import { SEARCH_TERM_REQUIRED } from '@portal/api';
+import { MAX_SEARCH_TERM, SEARCH_TERM_REQUIRED } from '@portal/api';
 import { configure, fakeServer, renderPage, signIn } from '@portal/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { searchRow } from '../testing/samples';
@@ -35,6 +35,17 @@ describe('/manage-accounts', () => {
     expect(box()).toHaveAttribute('aria-invalid', 'true');
     expect(server.calls).toHaveLength(0);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('stops the box at 255 characters, and shows the server\'s refusal in its words (issue 15)', async () => {
+    expect(MAX_SEARCH_TERM).toBe(255);
+    fakeServer({
+      [SEARCH]: { status: 400, body: { error: 'Search term: Must be less than 255 characters (300/255)', code: 400, fields: { term: 'Must be less than 255 characters (300/255)' } } },
+    });
+    open();
+    expect(box()).toHaveAttribute('maxLength', '255');
+    await search('a'.repeat(300));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Search term: Must be less than 255 characters (300/255)');
   });
 
   it('sends the search and shows the accounts; a username leads to its administration, saying where to come back to', async () => {

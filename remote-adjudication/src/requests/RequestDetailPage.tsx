@@ -1,7 +1,8 @@
 /**
  * A request's details (spec section 2): what it says, its updates, and the decision panel when
  * this caller may decide something. An unknown request shows the not-found view in place, without
- * changing the URL (spec section 8).
+ * changing the URL (spec section 8); so does an id that is not a whole number (/list-account-requests/abc),
+ * which is never sent.
  */
 import { PageTitle } from '@portal/shared';
 import { errorText, isNotFound, NotFoundView, useLoaded } from '@portal/shared/components';
@@ -17,6 +18,9 @@ import { UpdatesTable } from '@portal/shared/components';
 export function requestDetailPage(config: KindConfig, title: string = config.detailTitle): ComponentType {
   function RequestDetailPage() {
     const { requestId = '' } = useParams<{ requestId: string }>();
+    return /^[1-9][0-9]{0,14}$/.test(requestId) ? <RequestDetail requestId={requestId} /> : <NotFoundView />;
+  }
+  function RequestDetail({ requestId }: { requestId: string }) {
     const load = useCallback((signal: AbortSignal) => getRequest(config.kind, requestId, { signal }), [requestId]);
     const state = useLoaded(load);
 

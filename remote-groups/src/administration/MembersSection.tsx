@@ -73,7 +73,7 @@ export function MembersSection({ group }: { group: UserGroup }) {
       <Space wrap align="end" style={{ marginBottom: 16 }}>
         <AntForm layout="vertical" component={false}>
           <AntForm.Item label="Filter by name or username" htmlFor="member-filter" style={{ marginBottom: 0 }}>
-            <Input id="member-filter" value={typed} onChange={(event) => setTyped(event.target.value)} allowClear style={{ width: 260 }} />
+            <Input id="member-filter" value={typed} onChange={(event) => setTyped(event.target.value)} maxLength={255} allowClear style={{ width: 260 }} />
           </AntForm.Item>
         </AntForm>
         <AntForm layout="vertical" component={false}>

@@ -204,7 +204,7 @@ export function GroupForm({ group, submitLabel, onSubmit, onCancel }: GroupFormP
                   label="Additional permission groups (optional, comma separated)"
                   maxLength={1000}
                 />
-                <TextAreaField name="reason" label="Reason" maxLength={LIMITS.text} rows={3} validate={GROUP_FORM_RULES.reason} />
+                <TextAreaField name="reason" label="Reason" maxLength={LIMITS.reason} rows={3} validate={GROUP_FORM_RULES.reason} />
           </>
         )}
           </>

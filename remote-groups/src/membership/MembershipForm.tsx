@@ -232,7 +232,7 @@ export function MembershipForm({ group, username, membership, intent, preselect,
         </Field>
       ))}
       {intent !== 'join' && (
-        <TextAreaField name="reason" label={isNew ? 'Reason (required)' : 'Reason (optional)'} maxLength={LIMITS.text} rows={3} validate={reasonRule} />
+        <TextAreaField name="reason" label={isNew ? 'Reason (required)' : 'Reason (optional)'} maxLength={LIMITS.reason} rows={3} validate={reasonRule} />
       )}
       <Alert type="info" showIcon role="note" title={GROUP_TEXT.syncNotice} style={{ marginBottom: 16 }} />
     </FormShell>

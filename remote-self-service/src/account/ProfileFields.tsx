@@ -22,8 +22,17 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-export function ProfileFields({ reasonHelp }: { reasonHelp?: ReactNode }) {
+/**
+ * The reason for the account is a reason box: 150 characters (spec section 9). A reason stored
+ * before that limit (`storedReason`) may be kept unchanged; the box then allows its length.
+ */
+export function ProfileFields({ reasonHelp, storedReason = '' }: { reasonHelp?: ReactNode; storedReason?: string }) {
   const r = PROFILE_RULES;
+  const reasonLimit = Math.max(LIMITS.reason, storedReason.length);
+  const validateReason = Object.assign(
+    (value: unknown) => (storedReason !== '' && typeof value === 'string' && value.trim() === storedReason ? undefined : r.reason(value)),
+    { isRequired: true },
+  );
   return (
     <>
       <Section title="Contact and address">
@@ -44,7 +53,7 @@ export function ProfileFields({ reasonHelp }: { reasonHelp?: ReactNode }) {
         <TextField name="supervisor_email" label="Supervisor email" type="email" maxLength={MAX_MAIL_ADDRESS_LENGTH} validate={r.supervisor_email} />
         <TextField name="supervisor_phone" label="Supervisor phone" maxLength={LIMITS.phone} validate={r.supervisor_phone} />
       </Section>
-      <TextAreaField name="reason" label="Reason for account" maxLength={LIMITS.comment} validate={r.reason} rows={5} extra={reasonHelp} />
+      <TextAreaField name="reason" label="Reason for account" maxLength={reasonLimit} validate={validateReason} rows={5} extra={reasonHelp} />
     </>
   );
 }

@@ -118,6 +118,28 @@ describe('/update-profile', () => {
     });
   });
 
+  it('the reason for the account is a reason box of 150 (issue 15: it took 1000); a longer stored one may be kept unchanged', async () => {
+    const legacy = 'L'.repeat(400);
+    const server = fakeServer({
+      'GET /accounts/jane.doe': { body: sampleAccount({ reason: legacy }) },
+      'POST /accounts/jane.doe': ({ body }) => ({ body: { ...sampleAccount(), ...(body as object) } }),
+    });
+    open();
+    const reason = await screen.findByLabelText('Reason for account');
+    expect(reason).toHaveAttribute('maxlength', '400');
+    await submit();
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/profile');
+    expect((server.called('POST /accounts/jane.doe')[0]?.body as { reason: string }).reason).toBe(legacy);
+  });
+
+  it('holds a new reason to 150 characters: the box stops there and counts to 150', async () => {
+    fakeServer({ 'GET /accounts/jane.doe': { body: sampleAccount() } });
+    open();
+    const reason = await screen.findByLabelText('Reason for account');
+    expect(reason).toHaveAttribute('maxlength', '150');
+    expect(screen.getByText(`${'Builds the portal.'.length} / 150`)).toBeInTheDocument();
+  });
+
   it('Cancel goes back to /profile without sending anything', async () => {
     const server = fakeServer({ 'GET /accounts/jane.doe': { body: sampleAccount() } });
     open();

@@ -51,7 +51,7 @@ function ProfileForm({ account }: { account: Account }) {
         <ReadOnly name="username" label="Username" value={account.username} />
         <ReadOnly name="email" label="Email" value={account.email} extra={emailExtra} />
       </Section>
-      <ProfileFields />
+      <ProfileFields storedReason={account.reason} />
     </FormShell>
   );
 }

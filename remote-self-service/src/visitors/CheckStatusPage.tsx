@@ -26,7 +26,9 @@ export function CheckStatusPage() {
   return (
     <>
       <PageTitle>Check Account Request Status</PageTitle>
-      <VerificationFlow purpose="to check the status of your account request">{(verified) => <StatusView verified={verified} />}</VerificationFlow>
+      <VerificationFlow purpose="to check the status of your account request" forAccountRequests>
+        {(verified) => <StatusView verified={verified} />}
+      </VerificationFlow>
     </>
   );
 }
@@ -36,7 +38,16 @@ function StatusView({ verified }: { verified: Verified }) {
   const state = useLoaded(load);
   const [responded, setResponded] = useState(false);
 
-  if (state.status === 'failed') return <Alert type="error" showIcon role="alert" title={errorText(state.error)} />;
+  if (state.status === 'failed') {
+    return (
+      <>
+        <Alert type="error" showIcon role="alert" title={errorText(state.error)} />
+        <Link to={links.login()} style={{ display: 'inline-block', marginTop: 16 }}>
+          Back to Sign-In
+        </Link>
+      </>
+    );
+  }
   if (state.status !== 'ready') return <Spin description="Loading the request…" />;
   const status = state.value;
   if (responded) {
@@ -71,6 +82,10 @@ function StatusView({ verified }: { verified: Verified }) {
           <TextAreaField name="comment" label="Your response" maxLength={LIMITS.comment} validate={responseValidator} rows={5} />
         </FormShell>
       )}
+      {/* Every result has a way back (issue 15: pending and denied had none). */}
+      <Link to={links.login()} style={{ display: 'inline-block', marginTop: 16 }}>
+        Back to Sign-In
+      </Link>
     </>
   );
 }

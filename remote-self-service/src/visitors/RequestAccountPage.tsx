@@ -41,6 +41,7 @@ export interface AccountRequestValues {
 export const INSERT_CAC_WARNING = 'Insert your CAC before you continue: your browser will ask you to choose its certificate when you submit.';
 export const REASON_HELP = 'Business information only: your role and why you need the platform. Do not enter personal information.';
 export const SUBMISSION_SUCCESS = 'Submission Success';
+export const REQUEST_RECEIVED = 'Your account request has been received.';
 
 const confirmEmail: Validator = Object.assign(
   (value: unknown, all?: AccountRequestValues) => {
@@ -91,10 +92,11 @@ export function RequestAccountPage() {
     return (
       <>
         <PageTitle>{SUBMISSION_SUCCESS}</PageTitle>
+        {/* 'Submission Success' once, as the page's title (issue 15: it was also the result's title). */}
         <Result
           status="success"
-          title={SUBMISSION_SUCCESS}
-          subTitle="Your account request has been received. We have sent you an email; you will be notified when it has been reviewed."
+          title={REQUEST_RECEIVED}
+          subTitle="We have sent you an email; you will be notified when it has been reviewed."
           extra={<Link to={links.login()}>Back to Sign-In</Link>}
         />
       </>

@@ -1,6 +1,8 @@
 /**
- * /request-unlock (spec sections 2 and 4): verification (a locked account counts as verified),
- * then the reason; the views are form, success, unable and error, chosen by the answer's code.
+ * /request-unlock (spec sections 2 and 4): verification (the code step's 403 counts as verified:
+ * a locked account, and a closed one, whose request the server refuses with 401 → the unable
+ * view rather than stopping at the code step; issue 15), then the reason; the views are form,
+ * success, unable and error, chosen by the answer's code.
  */
 import { composeValidators, lengthAtMost, LIMITS, links, required, RULE_MESSAGES } from '@portal/api';
 import { ApiError, FormShell, PageTitle, TextAreaField } from '@portal/shared';
@@ -28,7 +30,7 @@ export function RequestUnlockPage() {
   return (
     <>
       <PageTitle>Request Unlock</PageTitle>
-      <VerificationFlow purpose="to request that your account be unlocked" acceptLocked>
+      <VerificationFlow purpose="to request that your account be unlocked" acceptForbidden>
         {(verified) => <UnlockForm verified={verified} />}
       </VerificationFlow>
     </>

@@ -21,26 +21,38 @@ const codeValidator = composeValidators(required(RULE_MESSAGES.verificationCode)
 interface Props {
   /** What the visitor is verifying for, e.g. 'to check the status of your account request'. */
   readonly purpose: string;
-  /** The unlock flow takes a locked account (403) as verified. */
-  readonly acceptLocked?: boolean;
+  /**
+   * The unlock flow takes the code step's 403 as verified (spec section 4): a locked account, and
+   * a closed one too, whose unlock request the server then answers 401 → the unable view (issue 15).
+   */
+  readonly acceptForbidden?: boolean;
+  /** Account requests have codes too (the status check); the other flows work for accounts only. */
+  readonly forAccountRequests?: boolean;
   readonly children: (verified: Verified) => ReactNode;
 }
+
+/** Whose address the flow asks for, as the email step and the code step say it. */
+const subjectOf = (forAccountRequests: boolean) =>
+  forAccountRequests ? { yours: 'account or account request', any: 'an account or an account request' } : { yours: 'account', any: 'an account' };
+
+type Subject = ReturnType<typeof subjectOf>;
 
 /** Whether an error is the server saying the address's account is locked. */
 export function isLockedError(error: unknown): boolean {
   return error instanceof ApiError && /locked/i.test(error.message);
 }
 
-export function VerificationFlow({ purpose, acceptLocked = false, children }: Props) {
+export function VerificationFlow({ purpose, acceptForbidden = false, forAccountRequests = false, children }: Props) {
   const [email, setEmail] = useState<string>();
   const [verified, setVerified] = useState<Verified>();
+  const subject = subjectOf(forAccountRequests);
 
   if (verified) return <>{children(verified)}</>;
-  if (email === undefined) return <EmailStep purpose={purpose} onSent={setEmail} />;
-  return <CodeStep email={email} acceptLocked={acceptLocked} onVerified={setVerified} onRestart={() => setEmail(undefined)} />;
+  if (email === undefined) return <EmailStep purpose={purpose} subject={subject} onSent={setEmail} />;
+  return <CodeStep email={email} subject={subject} acceptForbidden={acceptForbidden} onVerified={setVerified} onRestart={() => setEmail(undefined)} />;
 }
 
-function EmailStep({ purpose, onSent }: { purpose: string; onSent(email: string): void }) {
+function EmailStep({ purpose, subject, onSent }: { purpose: string; subject: Subject; onSent(email: string): void }) {
   const challenge = useChallengeSolution();
 
   const submit = async ({ email }: { email: string }) => {
@@ -64,7 +76,7 @@ function EmailStep({ purpose, onSent }: { purpose: string; onSent(email: string)
   return (
     <FormShell<{ email: string }> onSubmit={submit} aria-label="Email verification" submitLabel="Send Verification Code" style={{ maxWidth: 480 }}>
       <Typography.Paragraph>
-        Enter the email address of your account or account request {purpose}. We will send a verification code to it.
+        Enter the email address of your {subject.yours} {purpose}. We will send a verification code to it.
       </Typography.Paragraph>
       <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={254} validate={emailValidator} autoFocus />
       <SecurityChallenge generation={challenge.generation} onSolved={challenge.onSolved} error={challenge.error} />
@@ -74,12 +86,14 @@ function EmailStep({ purpose, onSent }: { purpose: string; onSent(email: string)
 
 function CodeStep({
   email,
-  acceptLocked,
+  subject,
+  acceptForbidden,
   onVerified,
   onRestart,
 }: {
   email: string;
-  acceptLocked: boolean;
+  subject: Subject;
+  acceptForbidden: boolean;
   onVerified(verified: Verified): void;
   onRestart(): void;
 }) {
@@ -91,7 +105,7 @@ function CodeStep({
     try {
       await verifyCode(verified);
     } catch (error) {
-      if (acceptLocked && error instanceof ApiError && error.status === 403 && isLockedError(error)) {
+      if (acceptForbidden && error instanceof ApiError && error.status === 403) {
         onVerified(verified);
         return undefined;
       }
@@ -119,7 +133,7 @@ function CodeStep({
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        title={`If ${email} belongs to an account or an account request, a verification code has been sent to it.`}
+        title={`If ${email} belongs to ${subject.any}, a verification code has been sent to it.`}
         description="The code is valid for 10 minutes. Check your spam folder if it does not arrive."
       />
       <TextField name="code" label="Verification code" autoComplete="one-time-code" maxLength={6} validate={codeValidator} autoFocus />

@@ -60,6 +60,23 @@ describe('the verification flow', () => {
     expect(verifyCall?.body).toEqual({ email: 'jane.doe@agency.example' });
   });
 
+  it.each([
+    ['the token flow', 'account', 'an account', () => <ResetWebsiteTokenPage />],
+    ['the unlock flow', 'account', 'an account', () => <RequestUnlockPage />],
+    ['the CAC flow', 'account', 'an account', () => <RegisterCacPage />],
+    ['the status check', 'account or account request', 'an account or an account request', () => <CheckStatusPage />],
+  ])('%s asks for the address of your %s (only the status check mentions account requests; issue 15)', async (_name, subject, any, page) => {
+    configure({ cac_support: true });
+    fakeServer({ 'POST /mail/verifywithbotchallenge': {} });
+    const user = userEvent.setup();
+    const { container } = renderPage(page(), { path: '/x', entries: ['/x'] });
+    expect(screen.getByText(new RegExp(`^Enter the email address of your ${subject} to `))).toBeInTheDocument();
+    await user.type(field('Email'), 'jane.doe@agency.example');
+    solveChallenge(container);
+    await user.click(screen.getByRole('button', { name: 'Send Verification Code' }));
+    expect(await screen.findByText(`If jane.doe@agency.example belongs to ${any}, a verification code has been sent to it.`)).toBeInTheDocument();
+  });
+
   it("a refused challenge is shown in the challenge area", async () => {
     fakeServer({ 'POST /mail/verifywithbotchallenge': { status: 400, body: { error: 'Invalid Security Challenge Response', code: 400 } } });
     const user = userEvent.setup();
@@ -119,6 +136,22 @@ describe('check account request status', () => {
     expect(await screen.findByText('Pending review')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit Response' })).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['pending', 'Pending review'],
+    ['denied', 'Denied'],
+  ])('a %s request has a way back to sign-in (issue 15)', async (status, text) => {
+    fakeServer({
+      'POST /mail/verifywithbotchallenge': {},
+      'POST /accounts/verifyrequestisvalid': {},
+      'POST /requests/new/status': { body: { status, comment: '', username: 'jane.doe', awaiting_response: false } },
+    });
+    const user = userEvent.setup();
+    const { container } = renderPage(<CheckStatusPage />, { path: '/x', entries: ['/x'] });
+    await verify(container, user);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Sign-In' })).toHaveAttribute('href', '/login');
+  });
 });
 
 describe('request unlock', () => {
@@ -137,6 +170,22 @@ describe('request unlock', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Unlock Request' }));
     expect(await screen.findByText(UNLOCK_RECEIVED)).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/requests/unlock')?.body).toEqual({ email: 'jane.doe@agency.example', reason: 'I mistyped my token.' });
+  });
+
+  it('a closed account is not stopped at the code step: its request gets the unable view (issue 15)', async () => {
+    fakeServer({
+      'POST /mail/verifywithbotchallenge': {},
+      'POST /accounts/verifyrequestisvalid': { status: 403, body: { error: 'This account is closed.', code: 403 } },
+      'POST /requests/unlock': { status: 401, body: { error: 'Unlock request cannot be submitted at this time.', code: 401 } },
+    });
+    const user = userEvent.setup();
+    const { container } = renderPage(<RequestUnlockPage />, { path: '/x', entries: ['/x'] });
+    await verify(container, user);
+    await user.type(await screen.findByRole('textbox', { name: 'Reason' }), 'Please reopen it.');
+    await user.click(screen.getByRole('button', { name: 'Submit Unlock Request' }));
+    expect(await screen.findByText(UNLOCK_UNABLE)).toBeInTheDocument();
+    expect(screen.queryByText('This account is closed.')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Sign-In' })).toHaveAttribute('href', '/login');
   });
 
   it.each([
@@ -229,6 +278,12 @@ describe('sign up for an account', () => {
     'Reason for account': 'Develop the Apollo flight software.',
   };
 
+  it('stops the reason for the account at 150 characters, a reason box (issue 15: it took 1000)', async () => {
+    fakeServer({});
+    renderPage(<RequestAccountPage />, { path: '/x', entries: ['/x'] });
+    expect(field('Reason for account')).toHaveAttribute('maxlength', '150');
+  });
+
   it('shows every required message after submit, and nothing before', async () => {
     const { calls } = fakeServer({});
     const user = userEvent.setup();
@@ -313,6 +368,9 @@ describe('sign up for an account', () => {
     solveChallenge(container, 'second');
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByRole('heading', { name: SUBMISSION_SUCCESS })).toBeInTheDocument();
+    // Once (issue 15: it was the page's title and the result's title).
+    expect(screen.getAllByText(SUBMISSION_SUCCESS)).toHaveLength(1);
+    expect(screen.getByText('Your account request has been received.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Sign-In' })).toHaveAttribute('href', '/login');
     const sent = calls.filter((c) => c.path === '/requests/new').pop();
     expect(sent?.body).toMatchObject({

@@ -1,12 +1,16 @@
 /**
- * One place that turns errors into responses. Validation errors → 400 with a readable message;
+ * One place that turns errors into responses. Validation errors → 400 in words a person
+ * understands, with the field each is about (a path parameter that fails its schema names nothing
+ * that exists: 404, as the screens show their not-found view; issue 15 found "params/id must be
+ * integer" and "body/term must NOT have more than 255 characters" on screens);
  * the errors services throw on purpose (DomainError: its kind gives the status, here and nowhere
  * else), a route's ApiError and Fastify's own client errors (bad JSON, wrong content type, body
  * too large) → their status; anything else → 500 'Internal server error'. A response never
  * carries a stack trace or an internal message; the error is logged instead.
  */
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RULE_MESSAGES } from '@portal/api';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import {
   ApiError,
   ConflictError,
@@ -19,6 +23,7 @@ import {
   NotSignedInError,
   TooManyRequestsError,
   type FieldErrors,
+  UnavailableError,
 } from '../errors.js';
 import { unencapsulated } from './unencapsulated.js';
 
@@ -31,6 +36,7 @@ const DOMAIN_STATUSES: readonly (readonly [abstract new (...args: never[]) => Do
   [ConflictError, 409],
   [LockedError, 423],
   [TooManyRequestsError, 429],
+  [UnavailableError, 503],
 ];
 
 /** The status an error thrown on purpose answers with (a domain error's by its kind); undefined for anything else. */
@@ -56,10 +62,79 @@ export function sendError(reply: FastifyReply, status: number, message: string, 
   return reply.code(status).type('application/json; charset=utf-8').send(errorBody(status, message, fields));
 }
 
+/** The words a schema failure is told in (never the validator's own text). */
+export const VALIDATION_MESSAGES = {
+  required: 'This field is required.',
+  invalid: 'This value is not valid.',
+  atLeast: (min: number) => `Must be at least ${min}`,
+  atMost: (max: number) => `Must be at most ${max}`,
+  unknownField: (field: string) => `The field ${field} is not accepted.`,
+  request: 'The request is not valid.',
+} as const;
+
+/** Names shown before a message that no form field displays ('Search term: …'). */
+const FIELD_LABELS: Readonly<Record<string, string>> = { term: 'Search term', id: 'Username or email', botChallengeResponse: 'Security challenge' };
+
+const labelOf = (field: string) => FIELD_LABELS[field] ?? `${field.charAt(0).toUpperCase()}${field.slice(1).replace(/_/g, ' ')}`;
+
+/** '/address/street' → street, '/supervisor/first_name' → supervisor_first_name: the forms' flat names (self-service.md). */
+function flatName(segments: readonly string[]): string {
+  const parts = segments[0] === 'address' && segments.length > 1 ? segments.slice(1) : segments;
+  return parts.join('_');
+}
+
+function valueAt(data: unknown, segments: readonly string[]): unknown {
+  let value = data;
+  for (const segment of segments) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+/** One schema failure as a field and a message in words. */
+function describeFailure(failure: FastifySchemaValidationError, data: unknown): { field: string | undefined; message: string } {
+  const segments = failure.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const params = failure.params as Record<string, unknown>;
+  const limit = typeof params.limit === 'number' ? params.limit : undefined;
+  const field = segments.length > 0 ? flatName(segments) : undefined;
+  switch (failure.keyword) {
+    case 'required':
+      return { field: flatName([...segments, String(params.missingProperty)]), message: VALIDATION_MESSAGES.required };
+    case 'additionalProperties':
+      return { field: undefined, message: VALIDATION_MESSAGES.unknownField(flatName([...segments, String(params.additionalProperty)])) };
+    case 'maxLength': {
+      const value = valueAt(data, segments);
+      return { field, message: RULE_MESSAGES.lessThan(limit ?? 0, typeof value === 'string' ? value.length : (limit ?? 0) + 1) };
+    }
+    case 'minLength':
+      return { field, message: limit !== undefined && limit <= 1 ? VALIDATION_MESSAGES.required : `Must be at least ${limit ?? 0} characters` };
+    case 'minimum':
+      return { field, message: VALIDATION_MESSAGES.atLeast(limit ?? 0) };
+    case 'maximum':
+      return { field, message: VALIDATION_MESSAGES.atMost(limit ?? 0) };
+    default:
+      return { field, message: VALIDATION_MESSAGES.invalid };
+  }
+}
+
+/** A schema failure as the answer a person can read: 404 for the path, else 400 naming each field. */
+function sendValidationError(reply: FastifyReply, request: FastifyRequest, error: FastifyError): FastifyReply {
+  if (error.validationContext === 'params') return sendError(reply, 404, 'Not found');
+  const data = error.validationContext === 'body' ? request.body : error.validationContext === 'querystring' ? request.query : undefined;
+  const described = (error.validation ?? []).map((failure) => describeFailure(failure, data));
+  const first = described[0];
+  if (!first) return sendError(reply, 400, VALIDATION_MESSAGES.request);
+  const fields: Record<string, string> = {};
+  for (const { field, message } of described) if (field !== undefined && !(field in fields)) fields[field] = message;
+  const message = first.field === undefined ? first.message : `${labelOf(first.field)}: ${first.message}`;
+  return sendError(reply, 400, message, Object.keys(fields).length > 0 ? fields : undefined);
+}
+
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if ('validation' in error && error.validation) {
     request.log.info({ err: error }, 'request failed validation');
-    return sendError(reply, 400, error.message);
+    return sendValidationError(reply, request, error);
   }
   const status = httpStatusOf(error);
   if (status !== undefined && (error instanceof DomainError || error instanceof ApiError)) {

@@ -199,13 +199,16 @@ export function flattenProfile(body: ProfileUpdate): Partial<Record<keyof Profil
 
 /**
  * POST /accounts/{username}: the owner with allow-profilechange, or EDIT_ACCOUNT. Every field is
- * required (spec section 5); 400 with the failing fields, nothing stored. The values are stored
+ * required (spec section 5); 400 with the failing fields, nothing stored. The reason for the
+ * account is at most 150 (a reason box), except a stored reason sent back unchanged. The values are stored
  * trimmed, with an update 'Profile updated.' by the caller.
  */
 export async function updateProfile(context: SelfServiceContext, actor: Actor, username: string, body: ProfileUpdate): Promise<AccountView> {
   const { account } = await targetAccount(context.db, actor, username, { own: 'allow-profilechange', any: 'EDIT_ACCOUNT' });
   const flat = flattenProfile(body);
   const errors = validateFields(PROFILE_RULES, flat);
+  // The reason for the account is a reason box (150): one stored before that limit may be kept as it is, not changed.
+  if (errors.reason !== undefined && (flat.reason ?? '').trim() === (account.reason ?? '') && (account.reason ?? '') !== '') delete errors.reason;
   if (Object.keys(errors).length > 0) throw InvalidInputError.ofFields(errors);
   const profile = Object.fromEntries(Object.entries(flat).map(([k, v]) => [k, (v ?? '').trim()])) as unknown as ProfileFields;
   return context.db.transaction(async (tx) => {

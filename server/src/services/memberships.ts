@@ -6,6 +6,7 @@
  * not use, never the last admin gone.
  */
 import {
+  accountStatus,
   fixedGroups,
   GROUP_MESSAGES,
   LIMITS,
@@ -48,8 +49,6 @@ import { requireInGroup, visibleGroup, type GroupAccess } from './groups.js';
 import { enqueueMail } from './mail.js';
 import type { Mail } from './mail.js';
 
-const statusOf = (m: Pick<MemberRecord, 'active' | 'closed'>) => (m.active ? 'Active' : m.closed ? 'Closed' : 'Locked');
-
 function membershipView(group: UserGroupRecord, member: MemberRecord): Membership {
   const parts = membershipParts(group.id, [...member.direct, ...member.nested], group.services);
   return {
@@ -58,7 +57,7 @@ function membershipView(group: UserGroupRecord, member: MemberRecord): Membershi
     first_name: member.firstName,
     last_name: member.lastName,
     email: member.email,
-    status: statusOf(member),
+    status: accountStatus(member),
     direct: member.direct,
     nested: member.nested,
     role: parts.role,

@@ -1,4 +1,4 @@
-import { CONFIGURATION_KEYS, contactAddress, DEFAULT_CONFIGURATION, supportedServices } from './config';
+import { CONFIGURATION_KEYS, contactAddress, DEFAULT_CONFIGURATION, loginHelpUrl, supportedServices } from './config';
 
 describe('configuration', () => {
   it('defaults to what spec section 8 says', () => {
@@ -17,8 +17,19 @@ describe('configuration', () => {
       artifacts_token_default_expiry: 180,
       artifacts_token_revocable_expiry: 1,
       artifacts_profile_url: 'undefined',
+      bitbucket_url: 'undefined',
+      jira_url: 'undefined',
+      login_help_url: 'undefined',
+      service_origins: '',
     });
-    expect(CONFIGURATION_KEYS).toHaveLength(14);
+    // The spec's 14, and the portal's own bitbucket_url, jira_url, login_help_url and service_origins.
+    expect(CONFIGURATION_KEYS).toHaveLength(18);
+  });
+
+  it('sends Login help to login_help_url, else to the wiki\'s login help page, else nowhere (issue 15: it was the wiki\'s home page)', () => {
+    expect(loginHelpUrl({ login_help_url: 'https://help.example.test/sign-in', wiki_url: 'https://wiki.example.test/' })).toBe('https://help.example.test/sign-in');
+    expect(loginHelpUrl({ login_help_url: 'undefined', wiki_url: 'https://wiki.example.test/' })).toBe('https://wiki.example.test/display/WEB/Login+Help');
+    expect(loginHelpUrl({ login_help_url: 'undefined', wiki_url: 'undefined' })).toBeUndefined();
   });
 
   it('reads supported services from the comma-separated list', () => {

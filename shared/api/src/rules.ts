@@ -25,9 +25,14 @@ export const LIMITS = {
   state: 15,
   zip: 10,
   country: 15,
-  /** Adjudication, lock/unlock/close and other reason boxes. */
+  /**
+   * Every reason box (spec section 9: "adjudication and reason boxes 150"): the reason for the
+   * account (account request and profile), lock, unlock and close, unlock request, email and
+   * authentication change, CAC registration, and the adjudicators' comments on every kind but the
+   * new account request. The table is in server/docs/self-service.md ("Text limits").
+   */
   reason: 150,
-  /** The account request comment (its reason) and the applicant's response. */
+  /** The adjudicator's comment on a new account request ("the account request comment") and the applicant's response. */
   comment: 1000,
   phone: 30,
 } as const;
@@ -122,6 +127,18 @@ export function requiredEmail(requiredMessage: string, invalidMessage: string = 
   return composeValidators(required(requiredMessage), email(invalidMessage), lengthAtMost(MAX_MAIL_ADDRESS_LENGTH));
 }
 
+/** ' [GOVT SPONSOR: {email}]' at the end of a CAC exception's reason (spec section 5). */
+const SPONSOR_SUFFIX = / \[GOVT SPONSOR: [^\]]*\]$/;
+
+/** The reason as its writer typed it: without the sponsor the screen appended. */
+export const withoutSponsor = (reason: string) => reason.replace(SPONSOR_SUFFIX, '');
+
+/** The longest sponsor suffix: ' [GOVT SPONSOR: ' + an address of 254 + ']'. */
+export const MAX_SPONSOR_SUFFIX = ' [GOVT SPONSOR: ]'.length + MAX_MAIL_ADDRESS_LENGTH;
+
+/** The reason for the account: a reason box, 150 (issue 15: it was 1000), the sponsor's suffix not counted. */
+const accountReasonLength: Validator = (value) => lengthAtMost(LIMITS.reason)(withoutSponsor(typeof value === 'string' ? value : ''));
+
 /** The fields of a profile (section 5: all required), as the profile form and POST /accounts/{username} name them. */
 export const PROFILE_RULES = {
   phone: phone('Please enter a phone number'),
@@ -136,7 +153,7 @@ export const PROFILE_RULES = {
   supervisor_last_name: personName("Please enter your supervisor's last name"),
   supervisor_email: requiredEmail("Please enter your supervisor's email address"),
   supervisor_phone: phone("Please enter your supervisor's phone number"),
-  reason: composeValidators(required('Please enter a reason'), minLength(), lengthAtMost(LIMITS.comment)),
+  reason: composeValidators(required('Please enter a reason'), minLength(), accountReasonLength),
 } as const satisfies Record<string, Validator>;
 
 /** The new account form (section 5), flat field names; `email_confirmation` is the form's alone. */

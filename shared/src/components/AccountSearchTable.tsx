@@ -4,7 +4,7 @@
  * results found.' when empty. Search Accounts links the username to the account; Add User To
  * Group links it to the add form.
  */
-import type { AccountSearchPage, AccountSearchRow } from '@portal/api';
+import { accountStatus, type AccountSearchPage, type AccountSearchRow, type AccountStatus } from '@portal/api';
 import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { PagedTable } from './Pager.js';
@@ -14,8 +14,10 @@ import type { Loaded } from './useLoaded.js';
 export const NO_RESULTS = 'No results found.';
 export const SEARCH_LABEL = 'Search by username, first name, last name or email';
 
-/** The Active column: 'Closed' for a closed account, else whether it is active. */
-export const activeText = (row: Pick<AccountSearchRow, 'active' | 'closed'>) => (row.closed ? 'Closed' : row.active ? 'Yes' : 'No');
+const ACTIVE_TEXT: Record<AccountStatus, string> = { Active: 'Yes', Closed: 'Closed', Locked: 'No' };
+
+/** The Active column, from the one display status (`accountStatus`): 'Closed', else whether it is active. */
+export const activeText = (row: Pick<AccountSearchRow, 'active' | 'closed'>) => ACTIVE_TEXT[accountStatus(row)];
 
 export interface AccountSearchTableProps {
   readonly state: Loaded<AccountSearchPage>;

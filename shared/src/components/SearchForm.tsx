@@ -2,7 +2,7 @@ import { Button, Form as AntForm, Input, Space } from 'antd';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Field } from 'react-final-form';
 import { useSearchParams } from 'react-router-dom';
-import { required, SEARCH_TERM_REQUIRED } from '@portal/api';
+import { MAX_SEARCH_TERM, required, SEARCH_TERM_REQUIRED } from '@portal/api';
 import { FormShell } from '@portal/shared';
 
 const termRules = required(SEARCH_TERM_REQUIRED);
@@ -22,7 +22,8 @@ export interface SearchFormProps {
 /**
  * One search box and a Search button (spec sections 2 and 5): a search runs only with a
  * non-empty trimmed term; otherwise 'Please enter a search term.' shows under the box and
- * nothing is sent.
+ * nothing is sent. The box stops at the server's limit (MAX_SEARCH_TERM, 255 characters), so a
+ * longer term cannot be typed or pasted (issue 15).
  */
 export function SearchForm({ label, name, term, searching = false, onSearch }: SearchFormProps) {
   const id = useId();
@@ -43,7 +44,7 @@ export function SearchForm({ label, name, term, searching = false, onSearch }: S
           return (
             <AntForm.Item label={label} htmlFor={id} validateStatus={message ? 'error' : undefined} help={message}>
               <Space.Compact style={{ width: '100%' }}>
-                <Input {...input} id={id} autoComplete="off" aria-invalid={message ? true : undefined} />
+                <Input {...input} id={id} autoComplete="off" maxLength={MAX_SEARCH_TERM} aria-invalid={message ? true : undefined} />
                 <Button type="primary" htmlType="submit" loading={searching}>
                   Search
                 </Button>

@@ -1,11 +1,12 @@
-import { links } from '@portal/api';
-import { PageTitle, safeRedirect, type Session, useConfiguration, useConfigurationStore, useSessionStore } from '@portal/shared';
-import { Button, Card, Radio, Space, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { getLoginAgreement, type LoginAgreement, links, loginHelpUrl } from '@portal/api';
+import { call, PageTitle, type Session, useConfiguration, useConfigurationStore, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
+import { Alert, Button, Card, Radio, Skeleton, Space, Tabs } from 'antd';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSessionCheck } from '../../shell/useSessionCheck';
 import { HostPage } from '../HostPage';
-import { destinationAfterSignIn } from './afterSignIn';
+import { destinationAfterSignIn, destinationForSession } from './afterSignIn';
+import { openExternal } from './openExternal';
 import { CacSignIn } from './CacSignIn';
 import { lastAuthType, lastUserType, rememberAuthType, rememberUserType, type AuthType, type UserType } from './preferences';
 import { TokenSignInForm } from './TokenSignInForm';
@@ -14,25 +15,38 @@ import { TokenSignInForm } from './TokenSignInForm';
  * /login, in two stages (spec section 2): the login agreement when configured, then "Please
  * Sign In" with New Users and Returning Users.
  */
+type Destination = ReturnType<typeof destinationAfterSignIn>;
+
 export function LoginPage() {
   const config = useConfiguration();
   const configReady = useConfigurationStore((s) => s.status === 'ready');
   const [agreed, setAgreed] = useState(false);
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const navigateWithFeedback = useNavigateWithFeedback();
   const redirect = params.get('redirect');
   const sessionStatus = useSessionStore((s) => s.status);
 
-  // Already signed in: on to the redirect (spec section 2), or the profile.
+  const go = (next: Destination) => {
+    if (next.kind === 'external') openExternal(next.href);
+    else if (next.feedback) navigateWithFeedback(next.to, next.feedback);
+    else navigate(next.to, { replace: true });
+  };
+
+  // Already signed in: without a redirect the profile; with one, the subscriptions are checked
+  // (spec section 2) before a platform service is opened (afterSignIn.ts).
   useSessionCheck(redirect, (state) => {
-    if (state.status === 'signed-in') navigate(safeRedirect(redirect) ?? links.profile(), { replace: true });
+    if (state.status !== 'signed-in' || !state.session) return;
+    if (redirect === null) {
+      navigate(links.profile(), { replace: true });
+      return;
+    }
+    destinationForSession(state.session, redirect, config).then(go, () => navigate(links.profile(), { replace: true }));
   });
 
   const onSignedIn = (session: Session) => {
     useSessionStore.getState().signedIn(session);
-    const next = destinationAfterSignIn(session, redirect, config.wiki_url);
-    if (next.kind === 'route') navigate(next.to, { replace: true });
-    else window.location.assign(next.href);
+    go(destinationAfterSignIn(session, redirect, config));
   };
 
   if (!configReady || sessionStatus === 'signed-in') return <HostPage>{null}</HostPage>;
@@ -41,15 +55,7 @@ export function LoginPage() {
     return (
       <HostPage>
         <PageTitle>Login Agreement</PageTitle>
-        <Card style={{ maxWidth: 720 }}>
-          <Typography.Paragraph>
-            You are accessing a system provided for authorized use only. By signing in you agree to the terms of use of
-            this system{config.login_agreement_filename !== 'undefined' ? ` (${config.login_agreement_filename})` : ''}.
-          </Typography.Paragraph>
-          <Button type="primary" onClick={() => setAgreed(true)} autoFocus>
-            I Agree
-          </Button>
-        </Card>
+        <AgreementStage onAgree={() => setAgreed(true)} />
       </HostPage>
     );
   }
@@ -57,12 +63,67 @@ export function LoginPage() {
   return (
     <HostPage>
       <PageTitle>Please Sign In</PageTitle>
-      <SignInTabs cacSupport={config.cac_support} wikiUrl={config.wiki_url} onSignedIn={onSignedIn} />
+      <SignInTabs cacSupport={config.cac_support} helpUrl={loginHelpUrl(config)} onSignedIn={onSignedIn} />
     </HostPage>
   );
 }
 
-function SignInTabs({ cacSupport, wikiUrl, onSignedIn }: { cacSupport: boolean; wikiUrl: string; onSignedIn(session: Session): void }) {
+/** Shown when the agreement could not be loaded: nobody agrees to a text they were not shown. */
+export const AGREEMENT_UNAVAILABLE = 'The login agreement could not be loaded.';
+
+type AgreementState = { status: 'loading' } | { status: 'ready'; agreement: LoginAgreement } | { status: 'failed'; message: string };
+
+/**
+ * Stage one (spec section 2): the agreement itself (GET /login-agreement: the configured file or
+ * the standard notice; issue 15: only its file name was shown), as plain text with its line
+ * breaks, then I Agree. Without the text there is no I Agree, only Retry.
+ */
+function AgreementStage({ onAgree }: { onAgree(): void }) {
+  const [state, setState] = useState<AgreementState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    call(getLoginAgreement, {}, { signal: controller.signal }).then(
+      (agreement) => setState({ status: 'ready', agreement }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  if (state.status === 'loading') return <Skeleton active aria-busy="true" />;
+  if (state.status === 'failed') {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        role="alert"
+        title={AGREEMENT_UNAVAILABLE}
+        description={state.message}
+        action={<Button onClick={() => setAttempt((n) => n + 1)}>Retry</Button>}
+        style={{ maxWidth: 720 }}
+      />
+    );
+  }
+  return (
+    <Card style={{ maxWidth: 720 }}>
+      <section
+        aria-label="Agreement text"
+        tabIndex={0}
+        style={{ whiteSpace: 'pre-wrap', maxHeight: '50vh', overflowY: 'auto', marginBottom: 16 }}
+      >
+        {state.agreement.text}
+      </section>
+      <Button type="primary" onClick={onAgree} autoFocus>
+        I Agree
+      </Button>
+    </Card>
+  );
+}
+
+function SignInTabs({ cacSupport, helpUrl, onSignedIn }: { cacSupport: boolean; helpUrl: string | undefined; onSignedIn(session: Session): void }) {
   const [userType, setUserType] = useState<UserType>(lastUserType);
   const [authType, setAuthType] = useState<AuthType>(() => lastAuthType(cacSupport));
   const effectiveAuth: AuthType = cacSupport ? authType : 'token';
@@ -114,7 +175,7 @@ function SignInTabs({ cacSupport, wikiUrl, onSignedIn }: { cacSupport: boolean; 
                     <Link to={links.resetWebsiteToken()}>Generate a website token</Link>
                     <Link to={links.requestUnlock()}>Request an unlock</Link>
                     {cacSupport && <Link to={links.registerCac()}>Register your CAC</Link>}
-                    {/^https?:\/\//.test(wikiUrl) && <a href={wikiUrl}>Login help</a>}
+                    {helpUrl !== undefined && <a href={helpUrl}>Login help</a>}
                   </Space>
                 </>
               )}

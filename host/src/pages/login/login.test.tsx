@@ -44,22 +44,40 @@ describe('sign-in errors (spec section 8)', () => {
 
 describe('where a user goes after signing in', () => {
   const user = { username: 'jane', permissions: [] };
+  const WIKI = { wiki_url: 'https://wiki.example.test/', service_origins: 'jira=https://jira.example.test,bitbucket=https://code.example.test:8443' };
+  const NO_WIKI = { wiki_url: 'undefined', service_origins: '' };
   it('to the redirect when it is a path on this site', () => {
-    expect(destinationAfterSignIn(user, '/groups?tab=2', 'https://wiki.example.test/')).toEqual({ kind: 'route', to: '/groups?tab=2' });
+    expect(destinationAfterSignIn(user, '/groups?tab=2', WIKI)).toEqual({ kind: 'route', to: '/groups?tab=2' });
   });
-  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)'])('never to %s', (redirect) => {
-    expect(destinationAfterSignIn(user, redirect, 'https://wiki.example.test/')).toEqual({ kind: 'external', href: 'https://wiki.example.test/' });
+  it('to a configured service or the wiki, whatever the path (issue 15)', () => {
+    expect(destinationAfterSignIn(user, 'https://jira.example.test/browse/WEB-1', WIKI)).toEqual({ kind: 'external', href: 'https://jira.example.test/browse/WEB-1' });
+    expect(destinationAfterSignIn(user, 'https://code.example.test:8443/projects', WIKI)).toEqual({ kind: 'external', href: 'https://code.example.test:8443/projects' });
+    expect(destinationAfterSignIn(user, 'https://wiki.example.test/display/WEB', WIKI)).toEqual({ kind: 'external', href: 'https://wiki.example.test/display/WEB' });
+  });
+  it.each([
+    '//evil.example/x',
+    'https://evil.example/',
+    'https://jira.example.test.evil.example/',
+    'https://jira.example.test@evil.example/',
+    'http://jira.example.test/',
+    'https://code.example.test/projects',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    'https://jira.example.test/\tx',
+  ])('never to %s', (redirect) => {
+    expect(destinationAfterSignIn(user, redirect, WIKI)).toEqual({ kind: 'external', href: 'https://wiki.example.test/' });
   });
   it('to the wiki without a redirect, or to the profile when no wiki is configured', () => {
-    expect(destinationAfterSignIn(user, null, 'undefined')).toEqual({ kind: 'route', to: '/profile' });
+    expect(destinationAfterSignIn(user, null, NO_WIKI)).toEqual({ kind: 'route', to: '/profile' });
   });
   it('to /renew-account when the account must certify', () => {
-    expect(destinationAfterSignIn({ username: 'jane', permissions: ['allow-renewal'] }, '/groups', 'undefined')).toEqual({
+    expect(destinationAfterSignIn({ username: 'jane', permissions: ['allow-renewal'] }, '/groups', NO_WIKI)).toEqual({
       kind: 'route',
       to: '/renew-account',
     });
   });
 });
+
 
 describe('the remembered authentication type', () => {
   it('defaults to CAC with smart-card support, else token, and remembers the choice', () => {

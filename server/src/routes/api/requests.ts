@@ -22,7 +22,7 @@ const asDetail = (view: RequestDetailView) => view as unknown as api.RequestDeta
 export const requestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...endpointRoute(api.getRequestSummary),
-    handler: async () => requestSummary(selfServiceContext(app)),
+    handler: async (request) => requestSummary(selfServiceContext(app), await signedInAccount(request)),
   });
 
   app.route({

@@ -96,10 +96,15 @@ export type Account = Static<typeof Account>;
 
 export type AccountStatus = 'Active' | 'Closed' | 'Locked';
 
-/** Spec section 4: the display status is active, else closed, else locked. */
+/**
+ * The one display status of an account, used by every screen and by the server (spec section 4:
+ * "active, else closed, else locked"). The database never holds a closed account that is active
+ * (migration 0009), so checking closed first gives the spec's answer for every stored account;
+ * should such a pair ever arrive anyway, the account is shown Closed, never Active with actions.
+ */
 export function accountStatus(account: Pick<Account, 'active' | 'closed'>): AccountStatus {
-  if (account.active) return 'Active';
-  return account.closed ? 'Closed' : 'Locked';
+  if (account.closed) return 'Closed';
+  return account.active ? 'Active' : 'Locked';
 }
 
 /** The profile's fields by their flat names (the names of `fields` in an error, and of the form). */

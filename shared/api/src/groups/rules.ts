@@ -51,7 +51,8 @@ export const groupIdRules: Validator = Object.assign(
 export const GROUP_FORM_RULES = {
   name: composeValidators(required(GROUP_MESSAGES.nameRequired), lengthAtMost(LIMITS.text)),
   description: composeValidators(required(GROUP_MESSAGES.descriptionRequired), lengthAtMost(LIMITS.text)),
-  reason: composeValidators(required(GROUP_MESSAGES.requestReasonRequired), lengthAtMost(LIMITS.text)),
+  // A reason box: 150 (spec section 9; server/docs/self-service.md, "Text limits").
+  reason: composeValidators(required(GROUP_MESSAGES.requestReasonRequired), lengthAtMost(LIMITS.reason)),
 } as const;
 
 /** Open access with the DoD constraint: the message, else undefined. */
@@ -92,7 +93,7 @@ export function permissionGroupList(id: string, text: string, existing: readonly
   return { names };
 }
 
-/** Spec section 5: a new membership needs a reason, an update does not. */
+/** Spec section 5: a new membership needs a reason, an update does not; a reason box of 150 (spec section 9). */
 export function membershipReasonRule(isNew: boolean): Validator {
-  return isNew ? composeValidators(required(GROUP_MESSAGES.membershipReasonRequired), lengthAtMost(LIMITS.text)) : lengthAtMost(LIMITS.text);
+  return isNew ? composeValidators(required(GROUP_MESSAGES.membershipReasonRequired), lengthAtMost(LIMITS.reason)) : lengthAtMost(LIMITS.reason);
 }

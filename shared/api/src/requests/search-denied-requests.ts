@@ -1,3 +1,4 @@
+import { MAX_SEARCH_TERM } from '../accounts/account-admin.js';
 import { closed, MAX_PAGE_SIZE } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
 import { RequestPage } from './requests.js';
@@ -11,7 +12,7 @@ export const searchDeniedRequests = defineEndpoint({
   summary: 'Denied new account requests matching a term, newest first',
   body: Type.Object(
     {
-      term: Type.Optional(Type.String({ maxLength: 255 })),
+      term: Type.Optional(Type.String({ maxLength: MAX_SEARCH_TERM })),
       start_index: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
       max_results: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
     },

@@ -20,6 +20,10 @@ export const ConfigurationBody = Type.Object(
     artifacts_token_default_expiry: Type.Integer(),
     artifacts_token_revocable_expiry: Type.Integer(),
     artifacts_profile_url: Type.String(),
+    bitbucket_url: Type.String(),
+    jira_url: Type.String(),
+    login_help_url: Type.String(),
+    service_origins: Type.String(),
   },
   closed,
 );
