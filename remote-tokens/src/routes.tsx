@@ -1,12 +1,14 @@
-/** remote-tokens: artifact-repository access tokens and other services' tokens (architecture.md). */
-import { pendingPage, type RemoteModule, route, SIGNED_IN } from '@portal/shared';
+/** remote-tokens: artifact-repository access tokens and other services' tokens (architecture.md; server/docs/tokens.md). */
+import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
+import { ArtifactoryTokensPage } from './artifactory/ArtifactoryTokensPage';
+import { ServiceTokensPage } from './services/ServiceTokensPage';
 
 const remote: RemoteModule = {
   name: 'tokens',
   contract: '^1.0.0',
   routes: [
-    route('tokens/artifactory', 'Artifactory Access Tokens', SIGNED_IN, pendingPage('Artifactory Access Tokens')),
-    route('tokens/services', 'Service Tokens', SIGNED_IN, pendingPage('Service Tokens')),
+    route('tokens/artifactory', 'Artifactory Access Tokens', SIGNED_IN, ArtifactoryTokensPage),
+    route('tokens/services', 'Service Tokens', SIGNED_IN, ServiceTokensPage),
   ],
 };
 

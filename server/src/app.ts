@@ -32,6 +32,8 @@ import { environmentRoutes } from './routes/environment.js';
 import { hostRoutes } from './routes/host.js';
 import { remoteRoutes } from './routes/remotes.js';
 import { checkEnvironmentManifest } from './services/environment.js';
+import type { TokenIssuer } from './services/tokens/issuer.js';
+import { introspectionRoutes } from './routes/introspection.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -60,6 +62,8 @@ export interface AppOptions {
   /** The time sessions, challenges and sign-in go by (tests move it). */
   clock?: Clock;
   tls?: AppTls;
+  /** Who issues artifact-repository tokens; default: the portal itself. */
+  tokenIssuer?: TokenIssuer;
 }
 
 function httpsOptions(tls: AppTls | undefined): Record<string, unknown> {
@@ -94,7 +98,7 @@ export function buildApp(options: AppOptions): App {
   }
 
   // External
-  app.register(contextPlugin, { db: options.db, portal: options.portal });
+  app.register(contextPlugin, { db: options.db, portal: options.portal, ...(options.tokenIssuer ? { tokenIssuer: options.tokenIssuer } : {}) });
   app.register(fastifyCookie);
   // preCompressed: the builds write .br and .gz beside each text asset; the smallest the browser
   // accepts is sent (with Vary: Accept-Encoding), else the file itself.
@@ -117,6 +121,7 @@ export function buildApp(options: AppOptions): App {
 
   // Routes
   app.register(apiRoutes, { prefix: API_PREFIX });
+  app.register(introspectionRoutes);
   app.register(environmentRoutes, { manifestFile: environmentManifest, devRemotes });
   app.register(remoteRoutes, { remotesDir });
   app.register(hostRoutes, { hostDir, manifestFile: environmentManifest, devRemotes });

@@ -11,6 +11,7 @@ import type { Database } from './db/database.js';
 import { DomainError } from './errors.js';
 import { createSiteAdmin, type CreatedAdmin } from './services/admin.js';
 import { listMail, type ListedMail } from './services/mail.js';
+import { runServiceCredentialCommand, ServiceCredentialError, type ServiceCredentialAction, type ServiceCredentialResult } from './services/tokens/service-credentials.js';
 
 export const CONTROL_SOCKET_NAME = 'portal.sock';
 const MAX_REQUEST_BYTES = 64 * 1024;
@@ -21,12 +22,14 @@ export function controlSocketPath(dataDir: string): string {
 
 export type ControlRequest =
   | { command: 'create-admin'; username: string; email: string }
-  | { command: 'mail-list'; to: string };
+  | { command: 'mail-list'; to: string }
+  | { command: 'service-credentials'; action: ServiceCredentialAction; name?: string };
 
 /** What each command answers. */
 export interface ControlResults {
   'create-admin': CreatedAdmin;
   'mail-list': ListedMail[];
+  'service-credentials': ServiceCredentialResult;
 }
 
 export type ControlResponse<C extends ControlRequest['command'] = ControlRequest['command']> =
@@ -35,7 +38,7 @@ export type ControlResponse<C extends ControlRequest['command'] = ControlRequest
 
 async function handle(db: Database, request: unknown): Promise<ControlResponse> {
   if (typeof request !== 'object' || request === null) return { ok: false, error: 'The request is not a JSON object.' };
-  const { command, username, email, to } = request as Record<string, unknown>;
+  const { command, username, email, to, action, name } = request as Record<string, unknown>;
   try {
     switch (command) {
       case 'create-admin':
@@ -44,11 +47,16 @@ async function handle(db: Database, request: unknown): Promise<ControlResponse> 
       case 'mail-list':
         if (typeof to !== 'string') return { ok: false, error: 'mail-list needs an address.' };
         return { ok: true, result: await listMail(db, to) };
+      case 'service-credentials':
+        if (!['create', 'rotate', 'delete', 'list'].includes(action as string) || (name !== undefined && typeof name !== 'string')) {
+          return { ok: false, error: 'service-credentials needs an action (create, rotate, delete, list) and a name.' };
+        }
+        return { ok: true, result: await runServiceCredentialCommand(db, action as ServiceCredentialAction, name as string | undefined, new Date()) };
       default:
         return { ok: false, error: `Unknown command '${String(command)}'.` };
     }
   } catch (error) {
-    if (error instanceof DomainError) return { ok: false, error: error.message };
+    if (error instanceof DomainError || error instanceof ServiceCredentialError) return { ok: false, error: error.message };
     throw error;
   }
 }

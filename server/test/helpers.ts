@@ -6,6 +6,7 @@
  * and migrated) once, and gives every test a fresh PGlite loaded from a dump. On PostgreSQL
  * every test gets a schema of its own (search_path), dropped when the test closes it.
  */
+import type { TokenIssuer } from '../src/services/tokens/issuer.js';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -212,6 +213,7 @@ export interface TestAppOptions {
   logs?: string[];
   clock?: Clock;
   tls?: AppTls;
+  tokenIssuer?: TokenIssuer;
 }
 
 /** The bot challenge's cost in tests: solved in milliseconds. */
@@ -235,6 +237,7 @@ export function createTestApp(options: TestAppOptions): App {
     logger: logs ? { level: 'info', ...(stream ? { stream } : {}) } : { level: 'silent' },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.tls ? { tls: options.tls } : {}),
+    ...(options.tokenIssuer ? { tokenIssuer: options.tokenIssuer } : {}),
   });
 }
 

@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { SERVICES } from '@portal/api';
 import { listApiRoutes } from '../src/plugins/route-access.js';
 import { isRenewalDue } from '../src/services/renewal.js';
 import { permissionsOf } from '../src/services/roles.js';
@@ -52,7 +53,8 @@ for (const kind of DATABASE_KINDS) {
   describe(`renewal on ${kind}`, () => {
     let world: World;
     before(async () => {
-      world = await createWorld(kind, fixture);
+      // Every service: the token routes answer 404 without the artifact repository.
+      world = await createWorld(kind, fixture, { portal: { supported_services: SERVICES.join(',') } });
     });
     after(async () => world.close());
 

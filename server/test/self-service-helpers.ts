@@ -2,6 +2,7 @@
  * Helpers of the signed-in self-service tests (accounts, subscriptions, self-requests, renewal):
  * an app on a fresh database with a movable clock, calls as a principal, and a full profile.
  */
+import type { TokenIssuer } from '../src/services/tokens/issuer.js';
 import type { PortalConfiguration } from '@portal/api';
 import type { App, AppServerSettings } from '../src/app.js';
 import type { Database, DatabaseKind, Queryable } from '../src/db/database.js';
@@ -25,7 +26,7 @@ export interface World {
 export async function createWorld(
   kind: DatabaseKind,
   fixture: Fixture,
-  options: { portal?: Partial<PortalConfiguration>; server?: Partial<AppServerSettings> } = {},
+  options: { portal?: Partial<PortalConfiguration>; server?: Partial<AppServerSettings>; tokenIssuer?: TokenIssuer; logs?: string[] } = {},
 ): Promise<World> {
   const db = await createTestDatabase(kind);
   const clock = new TestClock();
@@ -35,6 +36,8 @@ export async function createWorld(
     clock,
     ...(options.portal ? { portal: options.portal } : {}),
     ...(options.server ? { server: options.server } : {}),
+    ...(options.tokenIssuer ? { tokenIssuer: options.tokenIssuer } : {}),
+    ...(options.logs ? { logs: options.logs } : {}),
   });
   await app.ready();
   return {

@@ -27,6 +27,7 @@ const open = (entries: InitialEntry[] = [FROM_SEARCH, { pathname: '/manage-accou
 const answers = (account = sampleAccount()) => ({
   'GET /accounts/jane.doe': { body: account },
   'GET /subscriptions/jane.doe': { body: { direct: ['jira'], nested: ['confluence'] } },
+  'GET /accounts/jane.doe/tokens': { body: { tokens: [] } },
 });
 
 /** Opens a collapsible action box by its header; answers the box (a region named after its action). */
@@ -95,7 +96,7 @@ describe('/manage-accounts/:username', () => {
     expect(screen.getByRole('button', { name: 'Lock Account', expanded: false })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close Account', expanded: false })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Unlock Account' })).not.toBeInTheDocument();
-    expect(server.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(['GET /accounts/jane.doe', 'GET /subscriptions/jane.doe']);
+    expect(server.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(['GET /accounts/jane.doe', 'GET /accounts/jane.doe/tokens', 'GET /subscriptions/jane.doe']);
   });
 
   it('offers the change-email link only with EDIT_ACCOUNT and SUBMIT_SURROGATE_REQUEST, and says when a change is pending', async () => {
@@ -224,5 +225,77 @@ describe('/manage-accounts/:username', () => {
     expect(await screen.findByText(MESSAGES.notFound)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Not Found' })).toBeInTheDocument();
     expect(screen.queryByTestId('landed')).not.toBeInTheDocument();
+  });
+});
+
+describe('the Access Tokens section', () => {
+  const epoch = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+  const TOKENS = [
+    { token_id: 't-1', description: 'CI upload', issued_at: epoch('2026-03-01T10:00:00'), expiry: epoch('2099-03-31T10:00:00'), revocable: false, scope: ['PORTAL-artifactsWrite'] },
+    { token_id: 't-2', description: 'Old release', issued_at: epoch('2025-01-01T08:30:00'), expiry: epoch('2025-01-31T08:30:00'), revocable: true, scope: ['PORTAL-artifactsRead', 'DEVOPS-artifactsRead'] },
+  ];
+
+  it('lists the tokens without secrets, EXPIRED where past; Revoke asks first, removes the row and reloads the history', async () => {
+    const server = fakeServer({
+      ...answers(),
+      'GET /accounts/jane.doe/tokens': { body: { tokens: TOKENS } },
+      'DELETE /accounts/jane.doe/tokens/t-1': { body: { ok: true } },
+    });
+    open();
+    const section = await screen.findByRole('region', { name: 'Access Tokens' });
+    const row = (await within(section).findByText('CI upload')).closest('tr')!;
+    expect(within(row).getByText('2026-03-01 10:00')).toBeInTheDocument();
+    expect(within(row).getByText('PORTAL-artifactsWrite')).toBeInTheDocument();
+    expect(within(row).queryByText('EXPIRED')).not.toBeInTheDocument();
+    const old = within(section).getByText('Old release').closest('tr')!;
+    expect(within(old).getByText('EXPIRED')).toBeInTheDocument();
+    expect(within(old).getByText('PORTAL-artifactsRead, DEVOPS-artifactsRead')).toBeInTheDocument();
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Revoke CI upload' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke token?' });
+    expect(dialog).toHaveTextContent("The token 'CI upload' of jane.doe stops working at once. This cannot be undone.");
+    expect(server.called('DELETE /accounts/jane.doe/tokens/t-1')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await within(section).findByText("Token 'CI upload' revoked.")).toBeInTheDocument();
+    expect(server.called('DELETE /accounts/jane.doe/tokens/t-1')).toHaveLength(1);
+    await waitFor(() => expect(within(section).queryByText('CI upload')).not.toBeInTheDocument());
+    await waitFor(() => expect(server.called('GET /accounts/jane.doe')).toHaveLength(2));
+    expect(within(section).getByText('Old release')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the revocation fails, and keeps the row", async () => {
+    fakeServer({
+      ...answers(),
+      'GET /accounts/jane.doe/tokens': { body: { tokens: TOKENS } },
+      'DELETE /accounts/jane.doe/tokens/t-2': { status: 404, body: { error: 'Token not found.', code: 404 } },
+    });
+    open();
+    const section = await screen.findByRole('region', { name: 'Access Tokens' });
+    fireEvent.click(await within(section).findByRole('button', { name: 'Revoke Old release' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Revoke token?' })).getByRole('button', { name: 'Revoke' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('Token not found.');
+    expect(within(section).getByText('Old release')).toBeInTheDocument();
+  });
+
+  it('offers no Revoke without LOCK_ACCOUNT, says when there are none, and is absent without the artifact repository', async () => {
+    signIn('auditor', ['VIEW_ACCOUNT']);
+    fakeServer({ ...answers(), 'GET /accounts/jane.doe/tokens': { body: { tokens: TOKENS } } });
+    const first = open();
+    const section = await screen.findByRole('region', { name: 'Access Tokens' });
+    expect(await within(section).findByText('CI upload')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+    first.unmount();
+
+    fakeServer(answers());
+    const second = open();
+    expect(await screen.findByText('This account has no tokens.')).toBeInTheDocument();
+    second.unmount();
+
+    configure({ supported_services: 'jira' });
+    const server = fakeServer(answers());
+    open();
+    expect(await screen.findByRole('region', { name: 'Update History' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Access Tokens' })).not.toBeInTheDocument();
+    expect(server.called('GET /accounts/jane.doe/tokens')).toHaveLength(0);
   });
 });

@@ -1,19 +1,20 @@
 /**
  * /manage-accounts/:username, Account Administration (spec sections 2, 4 and 8): the change-email
  * link or its pending note, the account details, a locked or closed notice, the subscriptions,
- * the groups, the actions and the update history with its CSV export. An unknown account shows
- * the not-found view in place.
+ * the groups, the actions, the account's tokens (when the artifact repository is supported) and
+ * the update history with its CSV export. An unknown account shows the not-found view in place.
  */
-import { type Account, accountStatus, type AccountUpdate, links, SERVICE_INFO, supportedServices } from '@portal/api';
+import { type Account, accountStatus, type AccountUpdate, isServiceSupported, links, SERVICE_INFO, supportedServices } from '@portal/api';
 import { ApiError, PageTitle, useConfiguration, useHasPermission } from '@portal/shared';
 import { AccountDetails, AccountGroupsTable, cameFrom, errorText, formatDateTime, isNotFound, NotFoundView, useLoaded } from '@portal/shared/components';
 import { accountHistoryUrl } from '../api/accountAdmin';
 import { getAccount, getSubscriptions } from '../api/accounts';
 import { Alert, Descriptions, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
-import { useCallback, useId, useMemo, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { Comment } from '@portal/shared/components';
 import { AccountActions } from './AccountActions';
+import { AccountTokens } from './AccountTokens';
 
 export const EMAIL_CHANGE_PENDING = '[Email change is pending]';
 export const ACCOUNT_LOCKED = 'ACCOUNT LOCKED';
@@ -115,7 +116,8 @@ const HISTORY_COLUMNS: TableColumnsType<AccountUpdate & { key: number }> = [
   { title: 'Active?', dataIndex: 'active', key: 'active', render: (active: boolean) => (active ? 'Yes' : 'No') },
 ];
 
-function AccountAdministration({ account, returnTo }: { account: Account; returnTo: string }) {
+function AccountAdministration({ account, returnTo, reload }: { account: Account; returnTo: string; reload(): void }) {
+  const tokensSupported = isServiceSupported(useConfiguration(), 'artifacts');
   return (
     <>
       <AccountLinks account={account} />
@@ -126,6 +128,11 @@ function AccountAdministration({ account, returnTo }: { account: Account; return
         <AccountGroupsTable groups={account.groups} emptyText={NO_GROUPS} />
       </Section>
       <AccountActions account={account} returnTo={returnTo} />
+      {tokensSupported && (
+        <Section title="Access Tokens">
+          <AccountTokens username={account.username} onRevoked={reload} />
+        </Section>
+      )}
       <Section title="Update History">
         {/* Newest first, as the server gives them. */}
         <Table
@@ -152,15 +159,19 @@ export function AccountAdministrationPage() {
   const location = useLocation();
   const returnTo = cameFrom(location.state) ?? links.manageAccounts();
   const load = useCallback((signal: AbortSignal) => getAccount(username, { signal }), [username]);
-  const state = useLoaded(load);
+  const [again, setAgain] = useState(0);
+  const state = useLoaded(load, again);
+  // While it reloads (a token revoked: the history has a new entry), the page stays as it was.
+  const previous = state.status === 'loading' && state.previous?.username === username ? state.previous : undefined;
+  const account = state.status === 'ready' ? state.value : previous;
 
   if (state.status === 'failed' && isNotFound(state.error)) return <NotFoundView />;
   return (
     <>
       <PageTitle>Account Administration</PageTitle>
-      {state.status === 'loading' && <Skeleton active aria-busy="true" />}
+      {!account && state.status === 'loading' && <Skeleton active aria-busy="true" />}
       {state.status === 'failed' && <Alert type="error" showIcon role="alert" title={errorText(state.error)} />}
-      {state.status === 'ready' && <AccountAdministration account={state.value} returnTo={returnTo} />}
+      {account && <AccountAdministration account={account} returnTo={returnTo} reload={() => setAgain((n) => n + 1)} />}
     </>
   );
 }

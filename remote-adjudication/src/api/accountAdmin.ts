@@ -1,9 +1,10 @@
 /**
  * Account administration calls (spec sections 3, 4 and 7; definitions in @portal/api
- * accounts/account-admin.ts): the search, lock, unlock, close and the history export.
+ * accounts/account-admin.ts, tokens/account-tokens.ts): the search, lock, unlock, close, the history
+ * export, and an account's tokens.
  */
 import * as api from '@portal/api';
-import { PAGE_SIZE, type Account, type AccountSearchPage } from '@portal/api';
+import { PAGE_SIZE, type Account, type AccountSearchPage, type ArtifactToken } from '@portal/api';
 import { call, linkTo } from '@portal/shared';
 
 type Options = { readonly signal?: AbortSignal };
@@ -45,4 +46,14 @@ export function closeAccount(username: string, reason: string, options: Options 
 /** The history export: a plain link (the session cookie goes with it). */
 export function accountHistoryUrl(username: string): string {
   return linkTo(api.accountHistoryCsv, { params: { username } });
+}
+
+/** An account's artifact-repository tokens (never their secrets). */
+export function listAccountTokens(username: string, options: Options = {}): Promise<{ tokens: ArtifactToken[] }> {
+  return call(api.listAccountTokens, { params: { username } }, options);
+}
+
+/** Revokes one of an account's tokens, whatever its lifetime (the history records it). */
+export function revokeAccountToken(username: string, id: string, options: Options = {}): Promise<unknown> {
+  return call(api.revokeAccountToken, { params: { username, id } }, options);
 }

@@ -1,6 +1,6 @@
 /**
  * The account administration (server/docs/adjudication.md, "Accounts"): the account search,
- * lock, unlock and close, and the history export. Each change of state is one transaction: the
+ * lock, unlock and close (locking or closing also revokes the account's tokens), and the history export. Each change of state is one transaction: the
  * account row is locked (`for update`) and its state checked again, so of two concurrent changes
  * the second sees the first's result (and gets its 409); then the state, the history entry (what,
  * why, who, when), the sessions, the requests the change decides, and the owner's mail through
@@ -22,6 +22,7 @@ import { isOwner, type Actor, type SelfServiceContext } from './account-access.j
 import { accountView, type AccountView } from './accounts.js';
 import { enqueueMail } from './mail.js';
 import { unlockAccount as unlockAccountState } from './sign-in.js';
+import { revokeTokensOfAccount } from './tokens/tokens.js';
 
 // ---------------------------------------------------------------------------------------------
 // Search
@@ -132,6 +133,7 @@ export async function lockAccount(context: SelfServiceContext, actor: Actor, use
     if (!account.active || !(await lockAccountRow(tx, account.id))) throw new ConflictError(ADJUDICATION_MESSAGES.alreadyLocked(account.username));
     await deleteAccountSessions(tx, account.id);
     await addAccountUpdate(tx, { accountId: account.id, action: ACCOUNT_ACTIONS.locked, comment: reason, username: actor.username, active: false, at });
+    await revokeTokensOfAccount(tx, account, 'locked', actor.username, at);
     await enqueueMail(
       tx,
       {
@@ -206,6 +208,7 @@ export async function closeAccount(context: SelfServiceContext, actor: Actor, bo
   return changeAccount(context, body.username, async (tx, account, at) => {
     if (account.closed || !(await closeAccountRow(tx, account.id))) throw new ConflictError(ADJUDICATION_MESSAGES.alreadyClosed(account.username));
     await deleteAccountSessions(tx, account.id);
+    await revokeTokensOfAccount(tx, account, 'closed', actor.username, at);
     const denied = await decidePendingRequests(tx, {
       accountId: account.id,
       status: 'denied',

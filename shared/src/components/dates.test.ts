@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatDateTimeWithZone } from './dates.js';
+import { formatDate, formatDateTime, formatDateTimeWithZone, formatTokenDate } from './dates.js';
 
 describe('dates as the portal shows them', () => {
   const at = new Date(2026, 2, 3, 16, 5, 9);
@@ -16,5 +16,12 @@ describe('dates as the portal shows them', () => {
   it('shows a value that is not a date as given, and none as nothing', () => {
     expect(formatDateTime('soon')).toBe('soon');
     expect(formatDateTimeWithZone(null)).toBe('');
+  });
+
+  it("tokens: 'YYYY-MM-DD HH:mm' on a 24-hour clock, or the date alone", () => {
+    expect(formatTokenDate(at)).toBe('2026-03-03 16:05');
+    expect(formatTokenDate(new Date(2026, 10, 9, 0, 7))).toBe('2026-11-09 00:07');
+    expect(formatTokenDate(at, false)).toBe('2026-03-03');
+    expect(formatTokenDate(at.getTime())).toBe('2026-03-03 16:05');
   });
 });

@@ -46,3 +46,16 @@ export function formatDateTimeWithZone(value: string | number | Date | null | un
   if (Number.isNaN(date.getTime())) return String(value);
   return `${formatDate(date)} ${timeOf(date, true)} ${zoneOf(date)}`.trim();
 }
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Token dates (spec section 9: "tokens year-month-day hour:minute"): 'YYYY-MM-DD HH:mm' in the
+ * reader's time zone, or 'YYYY-MM-DD' without the time.
+ */
+export function formatTokenDate(value: string | number | Date, withTime = true): string {
+  const date = asDate(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+  return withTime ? `${day} ${two(date.getHours())}:${two(date.getMinutes())}` : day;
+}

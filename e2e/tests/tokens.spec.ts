@@ -1,0 +1,155 @@
+/**
+ * Tokens in Chromium against the real portal (issue 13): `user` creates a token in hours (the
+ * preview shows the date and the hour), copies it once, a platform service's introspection call
+ * with it answers active with its scope, the user revokes it and introspection answers inactive;
+ * a user without artifact rights cannot create one; without the artifact repository
+ * /tokens/artifactory goes to /profile (a portal of its own, configured so).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from './portal';
+import { signIn, submitTokenSignIn } from './session';
+
+test.describe.configure({ timeout: 180_000 });
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+
+/** A service credential made the way an operator makes one: `portal service-credentials create`. */
+function serviceCredential(name: string): { name: string; secret: string } {
+  const output = execFileSync(process.execPath, [join(repoRoot, 'server', 'dist', 'cli.mjs'), 'service-credentials', 'create', name, '--json'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: '', PORTAL_DATA_DIR: join(process.env.E2E_DIR ?? '', 'data'), LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  return JSON.parse(output) as { name: string; secret: string };
+}
+
+async function introspect(page: Page, credential: { name: string; secret: string }, token: string): Promise<Record<string, unknown>> {
+  const response = await page.request.post('/oauth2/introspect', {
+    headers: { authorization: `Basic ${Buffer.from(`${credential.name}:${credential.secret}`).toString('base64')}` },
+    form: { token },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+test('user creates a token in hours, copies it, a service finds it active, the user revokes it, the service finds it inactive', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const name = `E2E build ${Date.now().toString(36)}`;
+  const credential = serviceCredential(`e2e-proxy-${Date.now().toString(36)}`);
+  await signIn(page, 'user', '/tokens/artifactory');
+  await expect(heading(page, 'Artifactory Access Tokens')).toBeVisible();
+  // The demo's expired token.
+  await expect(page.getByRole('row').filter({ hasText: 'Old release upload' }).getByText('EXPIRED')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create Token' }).click();
+  const form = page.getByRole('form', { name: 'Create a token' });
+  await expect(form.getByRole('button', { name: 'Create' })).toBeDisabled();
+  await form.getByLabel('Token name').fill(name);
+  await form.getByRole('checkbox', { name: 'PORTAL (Portal Team)' }).check();
+  await form.getByRole('radiogroup', { name: 'Access in PORTAL' }).getByText('Write').click();
+  await form.getByLabel('Expires in').fill('5');
+  await form.getByRole('radiogroup', { name: 'Unit' }).getByText('Hours').click();
+  await expect(form.getByText(/^The token expires on \d{4}-\d{2}-\d{2} \d{2}:\d{2}\.$/)).toBeVisible();
+  await form.getByRole('button', { name: 'Create' }).click();
+
+  await expect(page.getByRole('heading', { name: `Token '${name}' created.` })).toBeVisible();
+  const token = await page.getByLabel('Your new token').inputValue();
+  expect(token).toMatch(/^ptk_[A-Za-z0-9_-]{43}$/);
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Copied to the clipboard.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+
+  const active = await introspect(page, credential, token);
+  expect(active).toMatchObject({ active: true, scope: 'PORTAL-artifactsWrite', username: 'user', client_id: credential.name });
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(page.getByText(token)).toHaveCount(0);
+  await row.getByRole('button', { name: `Revoke ${name}` }).click();
+  await page.getByRole('dialog', { name: 'Revoke token?' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText(`Token '${name}' revoked.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect(await introspect(page, credential, token)).toEqual({ active: false });
+});
+
+test('a user without artifact rights is told there is no group to create a token for', async ({ page }) => {
+  await signIn(page, 'helpdesk', '/tokens/artifactory');
+  await page.getByRole('button', { name: 'Create Token' }).click();
+  await expect(page.getByText('There are no groups for which you may create a token.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create', exact: true })).toHaveCount(0);
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the token screens have no serious accessibility problems, ${colorScheme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await signIn(page, 'user', '/tokens/artifactory');
+    const check = async (where: string) => {
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
+    };
+    await expect(page.getByText('Old release upload')).toBeVisible();
+    await check('the token list');
+    await page.getByRole('button', { name: 'Create Token' }).click();
+    await expect(page.getByRole('form', { name: 'Create a token' })).toBeVisible();
+    await check('the create form');
+    await page.goto('/tokens/services');
+    await expect(heading(page, 'Service Tokens')).toBeVisible();
+    await check('/tokens/services');
+  });
+}
+
+test.describe('without the artifact repository', () => {
+  const PORT = Number(process.env.E2E_NO_ARTIFACTS_PORT ?? 18393);
+  let server: ChildProcess | undefined;
+  let dir: string;
+
+  test.beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'portal-e2e-noartifacts-'));
+    server = spawn(process.execPath, [join(repoRoot, 'server', 'dist', 'main.mjs')], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        PORT: String(PORT),
+        PORTAL_LIST_SMTP_PORT: '0',
+        PORTAL_DATA_DIR: join(dir, 'data'),
+        PORTAL_CONFIG_FILE: join(repoRoot, 'server', 'config', 'demo.json'),
+        PORTAL_SUPPORTED_SERVICES: 'jira,confluence',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    for (let i = 0; ; i++) {
+      const ok = await fetch(`http://localhost:${PORT}/accounts/rest/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (i > 150) throw new Error('The portal without the artifact repository did not start.');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server?.once('exit', r));
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('/tokens/artifactory goes to /profile, and the token calls are not there', async ({ page }) => {
+    const accounts = JSON.parse(readFileSync(join(dir, 'data', 'demo-accounts.json'), 'utf8')) as { username: string; token: string }[];
+    const user = accounts.find((a) => a.username === 'user')!;
+    await page.goto(`http://localhost:${PORT}/login?redirect=%2Ftokens%2Fartifactory`);
+    await submitTokenSignIn(page, 'user', user.token);
+    await expect(page).toHaveURL(`http://localhost:${PORT}/profile`);
+    await expect(heading(page, 'User Profile: user')).toBeVisible();
+    const response = await page.request.get(`http://localhost:${PORT}/accounts/rest/tokens`);
+    expect(response.status()).toBe(404);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Token introspection for the platform's services (RFC 7662; server/docs/tokens.md): a service
+ * authenticates with its own credential (HTTP Basic, made with `portal service-credentials`)
+ * and asks about one token. The answer is `{ active: false }` alike for an unknown, expired or
+ * revoked token, a token whose account is locked, closed or due for renewal, and one whose
+ * owner no longer holds any right it names; otherwise `active: true` with the scopes still held.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { levelCovers, scopeParts } from '@portal/api';
+import type { Queryable } from '../../db/database.js';
+import { findServiceSecretHash, findTokenBySecretHash } from '../../repositories/tokens.js';
+import { isRenewalDue } from '../renewal.js';
+import { EMBEDDED_TOKEN_PREFIX, secretHash } from './issuer.js';
+import { heldArtifactLevels } from './tokens.js';
+
+export type IntrospectionAnswer =
+  | { active: false }
+  | {
+      active: true;
+      /** The scopes still held, space-separated (RFC 7662 section 2.2). */
+      scope: string;
+      client_id: string;
+      username: string;
+      sub: string;
+      token_type: 'Bearer';
+      /** Epoch seconds; absent when the token does not expire. */
+      exp?: number;
+      iat: number;
+      jti: string;
+    };
+
+const INACTIVE: IntrospectionAnswer = { active: false };
+/** The longest secret looked up: 'ptk_' and 43 base64url characters, with room to spare. */
+const MAX_TOKEN_LENGTH = 200;
+
+export async function introspect(db: Queryable, token: string, now: Date, clientId: string): Promise<IntrospectionAnswer> {
+  if (!token.startsWith(EMBEDDED_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return INACTIVE;
+  const found = await findTokenBySecretHash(db, secretHash(token));
+  if (!found || found.revokedAt !== null) return INACTIVE;
+  if (found.expiresAt !== null && found.expiresAt.getTime() <= now.getTime()) return INACTIVE;
+  if (!found.accountActive || found.accountClosed || isRenewalDue(found.lastCertified, found.accountCreatedAt, now)) return INACTIVE;
+  const groupIds = found.scopes.flatMap((scope) => scopeParts(scope)?.groupId ?? []);
+  const held = await heldArtifactLevels(db, found.accountId, groupIds);
+  const scopes = found.scopes.filter((scope) => {
+    const parts = scopeParts(scope);
+    const holding = parts && held.get(parts.groupId);
+    return parts !== undefined && holding !== undefined && levelCovers(holding.level, parts.level);
+  });
+  if (scopes.length === 0) return INACTIVE;
+  return {
+    active: true,
+    scope: scopes.join(' '),
+    client_id: clientId,
+    username: found.username,
+    sub: found.username,
+    token_type: 'Bearer',
+    ...(found.expiresAt === null ? {} : { exp: Math.floor(found.expiresAt.getTime() / 1000) }),
+    iat: Math.floor(found.issuedAt.getTime() / 1000),
+    jti: found.id,
+  };
+}
+
+/** A service's credential from an Authorization header ('Basic base64(name:secret)'), if it is right. */
+export async function authenticatedService(db: Queryable, authorization: string | undefined): Promise<string | undefined> {
+  const match = /^Basic ([A-Za-z0-9+/=]{1,1000})$/.exec(authorization ?? '');
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) return undefined;
+  // RFC 6749 section 2.3.1: the client id and secret are form-encoded before Basic encoding.
+  let name: string;
+  let secret: string;
+  try {
+    name = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
+    secret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+  const stored = await findServiceSecretHash(db, name);
+  const given = Buffer.from(secretHash(secret), 'hex');
+  // Compared in constant time; an unknown name is compared too, so both take as long.
+  const expected = Buffer.from(stored ?? secretHash(`unknown:${name}`), 'hex');
+  return timingSafeEqual(given, expected) && stored !== undefined ? name : undefined;
+}
