@@ -26,6 +26,8 @@ delete process.env.DATABASE_URL;
 
 const port = Number(process.env.E2E_PORT ?? 18391);
 const baseURL = `http://localhost:${port}`;
+// The mailing lists' SMTP listener of the portal under test (tests post to it).
+process.env.E2E_LIST_SMTP_PORT ??= String(port + 100);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -59,6 +61,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
+      PORTAL_LIST_SMTP_PORT: process.env.E2E_LIST_SMTP_PORT,
       PORTAL_DATA_DIR: join(e2eDir, 'data'),
       PORTAL_ENVIRONMENT_MANIFEST: manifest,
       PORTAL_CONFIG_FILE: join(repoRoot, 'server', 'config', 'demo.json'),

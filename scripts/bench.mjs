@@ -13,7 +13,10 @@
 //    page deep in the list and the first page of its requests timed one request at a time
 //    (p50/p95; the issue's target is p95 under 100 ms), and approvals on it beside approvals on a
 //    group of 10 members (a decision's work must not grow with the group).
-// `npm run bench -- --only=groups` runs the last phase alone (PostgreSQL only, no PGlite portal).
+//  - tokens at scale (PostgreSQL only): 100,000 stored tokens (some revoked, some expired), then
+//    POST /oauth2/introspect by a service (p99; the issue's target is under 10 ms) and the demo
+//    user's GET /accounts/rest/tokens (p95; target under 20 ms), one request at a time.
+// `npm run bench -- --only=groups` (or `--only=tokens`) runs that phase alone (PostgreSQL only, no PGlite portal).
 // Absolute numbers move with whatever else the machine is doing; the ratios to the ceiling are
 // what to compare between runs. Exit code 1 when any phase saw an error.
 import { spawn } from 'node:child_process';
@@ -162,7 +165,7 @@ function startProcess(label, args, env, ready) {
 
 function request(agent, port, { method = 'GET', path, headers = {}, body }) {
   return new Promise((resolve, reject) => {
-    const allHeaders = body === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+    const allHeaders = body === undefined ? headers : { 'content-type': 'application/json', ...headers, 'content-length': Buffer.byteLength(body) };
     const req = http.request({ host: LOOPBACK, port, method, path, agent, headers: allHeaders }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
@@ -277,6 +280,7 @@ async function startPortal(label, databaseUrl, existingDataDir) {
   const env = {
     ...baseEnv(),
     PORT: '0',
+    PORTAL_LIST_SMTP_PORT: '0',
     HOST: LOOPBACK,
     PORTAL_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
@@ -454,6 +458,18 @@ async function createBenchDatabase() {
   return { url: url.toString(), name, server: redact(adminUrl) };
 }
 
+// Tokens at scale (issue 13): stored tokens, most of bench accounts holding artifact rights.
+const TOKEN_COUNT = 100_000;
+const TOKEN_USER_TOKENS = 50; // the demo user's own, listed by GET /tokens
+const TOKEN_OWNERS = 1_000;
+const TOKEN_SERVICE = 'bench-proxy';
+const TOKEN_SERVICE_SECRET = `psc_${randomBytes(32).toString('base64url')}`;
+const TOKEN_WARMUP = 50;
+const TOKEN_INTROSPECTIONS = 2_000;
+const TOKEN_LISTINGS = 300;
+const TOKEN_TARGET_INTROSPECT_P99_MS = 10;
+const TOKEN_TARGET_LIST_P95_MS = 20;
+
 // ---------------------------------------------------------------------------------------------
 // Adjudication at scale: 100,000 accounts to search, 10,000 pending requests to page through.
 
@@ -543,7 +559,7 @@ async function timeSequential(portal, make, check, warmup, calls) {
     agent.destroy();
   }
   const sorted = Float64Array.from(stats.latencies).sort();
-  return { stats, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), max: sorted.at(-1) ?? NaN };
+  return { stats, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? NaN };
 }
 
 async function benchScale(portal) {
@@ -744,17 +760,141 @@ async function benchGroups(portal) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Tokens at scale (PostgreSQL): introspection by a service and a user's token list.
+
+/** One in ten revoked, one in ten expired; the rest active for their owners' rights in PORTAL. */
+const tokenSeedSql = (serviceHash) => `
+begin;
+insert into accounts (username, email, first_name, last_name, created_at, last_certified)
+select 'tok.owner-' || g, 'tok.owner-' || g || '@bench.example', 'Token', 'Owner' || g, now(), now()
+  from generate_series(1, ${TOKEN_OWNERS}) g;
+insert into group_memberships (user_group_id, account_id, group_name)
+select 'PORTAL', id, 'PORTAL-artifactsWrite' from accounts where username like 'tok.owner-%';
+insert into access_tokens (id, account_id, description, scopes, issuer, secret_hash, issued_at, expires_at, revocable, revoked_at, revoked_by, issuer_revoked_at)
+select 'bench-' || g, a.id, 'Benchmark token ' || g, array['PORTAL-artifactsRead'], 'embedded',
+       encode(sha256(convert_to('ptk_bench-' || g, 'UTF8')), 'hex'),
+       now() - interval '40 days', case when g % 10 = 1 then now() - interval '1 day' else now() + interval '60 days' end, true,
+       case when g % 10 = 0 then now() end, case when g % 10 = 0 then 'bench' end, case when g % 10 = 0 then now() end
+  from generate_series(1, ${TOKEN_COUNT - TOKEN_USER_TOKENS}) g
+  join accounts a on a.username = 'tok.owner-' || (1 + g % ${TOKEN_OWNERS});
+insert into access_tokens (id, account_id, description, scopes, issuer, secret_hash, issued_at, expires_at, revocable)
+select 'bench-' || g, a.id, 'Demo user token ' || g, array['PORTAL-artifactsWrite'], 'embedded',
+       encode(sha256(convert_to('ptk_bench-' || g, 'UTF8')), 'hex'), now() - (g || ' minutes')::interval, now() + interval '30 days', true
+  from generate_series(${TOKEN_COUNT - TOKEN_USER_TOKENS + 1}, ${TOKEN_COUNT}) g
+  join accounts a on a.username = 'user';
+insert into service_credentials (name, secret_hash, created_at) values ('${TOKEN_SERVICE}', '${serviceHash}', now());
+analyze accounts;
+analyze group_memberships;
+analyze access_tokens;
+commit;`;
+
+/** A signed-in session of the demo user (the owner of TOKEN_USER_TOKENS tokens). */
+async function userSession(portal) {
+  const agent = newAgent(1);
+  try {
+    const challenge = await solvedChallenge(agent, portal.port);
+    const result = await signIn(agent, portal.port, 'user', portal.tokens.get('user'), challenge);
+    if (result.problem) throw new Error(`Signing in as user on ${portal.label}: ${result.problem}`);
+    const xsrf = await request(agent, portal.port, { path: `${API}/xsrf`, headers: { cookie: result.cookie } });
+    return { cookie: result.cookie, 'x-xsrf-token': JSON.parse(xsrf.body).ok };
+  } finally {
+    agent.destroy();
+  }
+}
+
+async function benchTokens(portal) {
+  const started = performance.now();
+  const { createHash } = await import('node:crypto');
+  const client = await pgClient(portal.databaseUrl);
+  let stored;
+  try {
+    await client.query(tokenSeedSql(createHash('sha256').update(TOKEN_SERVICE_SECRET).digest('hex')));
+    stored = (await client.query('select count(*)::int as n from access_tokens')).rows[0].n;
+  } finally {
+    await client.end();
+  }
+  const seedMs = performance.now() - started;
+  const basic = `Basic ${Buffer.from(`${TOKEN_SERVICE}:${TOKEN_SERVICE_SECRET}`).toString('base64')}`;
+  // A fixed pseudo-random walk over every stored token (and some unknown ones).
+  const pick = (i) => 1 + ((i * 7919 + 13) % (TOKEN_COUNT + TOKEN_COUNT / 20));
+  const answers = { active: 0, inactive: 0 };
+  const introspection = await timeSequential(
+    portal,
+    (i) => ({
+      method: 'POST',
+      path: '/oauth2/introspect',
+      headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=ptk_bench-${pick(i)}`,
+    }),
+    (r) => {
+      if (r.status !== 200) return `introspection: HTTP ${r.status} ${r.body.slice(0, 80)}`;
+      const answer = JSON.parse(r.body);
+      if (typeof answer.active !== 'boolean') return 'introspection: no active field';
+      answers[answer.active ? 'active' : 'inactive']++;
+      return undefined;
+    },
+    TOKEN_WARMUP,
+    TOKEN_INTROSPECTIONS,
+  );
+  const headers = await userSession(portal);
+  const listing = await timeSequential(
+    portal,
+    () => ({ path: `${API}/tokens`, headers }),
+    (r) => {
+      if (r.status !== 200) return `token list: HTTP ${r.status} ${r.body.slice(0, 80)}`;
+      const { tokens } = JSON.parse(r.body);
+      // The demo's expired token and the seeded ones.
+      return tokens.length === TOKEN_USER_TOKENS + 1 ? undefined : `token list: ${tokens.length} tokens`;
+    },
+    TOKEN_WARMUP,
+    TOKEN_LISTINGS,
+  );
+  return { portal, seedMs, stored, introspection, listing, answers };
+}
+
+function tokensReport(tokens, note) {
+  if (note) return ['', note];
+  const lines = [];
+  for (const t of tokens) {
+    const met = (value, limit) => (value < limit ? `< ${limit} ms: met` : `< ${limit} ms: MISSED`);
+    lines.push(
+      '',
+      `Tokens at scale on ${t.portal.label}: ${t.stored.toLocaleString('en-US')} stored tokens (1 in 10 revoked, 1 in 10 expired) of ${TOKEN_OWNERS.toLocaleString('en-US')} accounts; ` +
+        `seeding took ${fmt(t.seedMs / 1000, 1)} s. Calls one at a time after ${TOKEN_WARMUP} untimed.`,
+      '',
+      '| call | calls | p50 ms | p95 ms | p99 ms | max ms | target |',
+      '|---|---:|---:|---:|---:|---:|---|',
+      `| POST /oauth2/introspect (a service, HTTP Basic; ${t.answers.active} active, ${t.answers.inactive} inactive answers) | ${t.introspection.stats.ok} | ${fmt(t.introspection.p50, 2)} | ${fmt(t.introspection.p95, 2)} | ${fmt(t.introspection.p99, 2)} | ${fmt(t.introspection.max, 1)} | p99 ${met(t.introspection.p99, TOKEN_TARGET_INTROSPECT_P99_MS)} |`,
+      `| GET ${API}/tokens (the demo user's ${TOKEN_USER_TOKENS + 1} tokens) | ${t.listing.stats.ok} | ${fmt(t.listing.p50, 2)} | ${fmt(t.listing.p95, 2)} | ${fmt(t.listing.p99, 2)} | ${fmt(t.listing.max, 1)} | p95 ${met(t.listing.p95, TOKEN_TARGET_LIST_P95_MS)} |`,
+    );
+  }
+  return lines;
+}
+
+function tokenErrors(tokens) {
+  const lines = [];
+  for (const t of tokens) {
+    if (errorCount(t.introspection.stats)) lines.push(`  introspection on ${t.portal.label}: ${errorText(t.introspection.stats)}`);
+    if (errorCount(t.listing.stats)) lines.push(`  token list on ${t.portal.label}: ${errorText(t.listing.stats)}`);
+  }
+  return lines;
+}
+
+const tokensSkipped = (why) => `Tokens at scale skipped: it runs on PostgreSQL only (DATABASE_URL, else ${DEFAULT_POSTGRES_URL}), and ${why.replace(/^PostgreSQL skipped: /, '')}`;
+
+// ---------------------------------------------------------------------------------------------
 // The run.
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 const fmtRate = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
 
-/** `--only=groups`: the groups phase alone. */
+/** `--only=groups` or `--only=tokens`: that phase alone. */
 function parseArgs(args) {
   let only;
   for (const arg of args) {
     if (arg === '--only=groups') only = 'groups';
-    else throw new Error(`Unknown argument ${arg}: the only option is --only=groups.`);
+    else if (arg === '--only=tokens') only = 'tokens';
+    else throw new Error(`Unknown argument ${arg}: the options are --only=groups and --only=tokens.`);
   }
   return { only };
 }
@@ -789,6 +929,7 @@ async function main() {
   await ensureInstalled();
   await buildApp('server');
   if (only === 'groups') return mainGroupsOnly();
+  if (only === 'tokens') return mainTokensOnly();
   let failed = false;
 
   const cpus = os.cpus();
@@ -869,6 +1010,13 @@ async function main() {
     groups.push(await benchGroups(portal));
   }
 
+  const tokens = [];
+  for (const portal of portals) {
+    if (interrupted || portal.label !== 'PostgreSQL') continue;
+    log(`Tokens at scale on ${portal.label}: seeding ${TOKEN_COUNT.toLocaleString('en-US')} tokens, then timing introspection and the token list…`);
+    tokens.push(await benchTokens(portal));
+  }
+
   // The report.
   const ceilingRate = summary(stats[0]).perSecond;
   const lines = ['', ...header, ''];
@@ -921,9 +1069,10 @@ async function main() {
   }
 
   lines.push(...groupsReport(groups, groupsNote));
+  lines.push(...tokensReport(tokens, pg.skip ? tokensSkipped(pg.skip) : undefined));
 
   const errorLines = [];
-  errorLines.push(...groupErrors(groups));
+  errorLines.push(...groupErrors(groups), ...tokenErrors(tokens));
   for (const { portal, search, queue } of scale) {
     if (errorCount(search.stats)) errorLines.push(`  account search on ${portal.label}: ${errorText(search.stats)}`);
     if (errorCount(queue.stats)) errorLines.push(`  queue pages on ${portal.label}: ${errorText(queue.stats)}`);
@@ -977,6 +1126,31 @@ async function mainGroupsOnly() {
   }
   lines.push(...groupsReport(groups, pg.skip ? groupsSkipped(pg.skip) : undefined));
   const errorLines = groupErrors(groups);
+  lines.push('', ...(errorLines.length ? ['Errors:', ...errorLines] : ['Errors: none (every response was checked).']));
+  if (!interrupted) console.log(lines.join('\n'));
+  return errorLines.length > 0;
+}
+
+/** `--only=tokens`: the portal on a fresh PostgreSQL database, the tokens phase, its report. */
+async function mainTokensOnly() {
+  const cpus = os.cpus();
+  const lines = [
+    '',
+    `Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${os.platform()} ${os.arch()}, Node ${process.version}; ` +
+      `load average ${os.loadavg()[0].toFixed(2)} at start.`,
+    'Absolute numbers move with whatever else runs on the machine.',
+  ];
+  log('Looking for PostgreSQL…');
+  const pg = await createBenchDatabase();
+  const tokens = [];
+  if (!pg.skip) {
+    log(`Starting the portal on PostgreSQL (database ${pg.name} on ${pg.server})…`);
+    const portal = await startPortal('PostgreSQL', pg.url);
+    log(`Tokens at scale: seeding ${TOKEN_COUNT.toLocaleString('en-US')} tokens, then timing introspection and the token list…`);
+    tokens.push(await benchTokens(portal));
+  }
+  lines.push(...tokensReport(tokens, pg.skip ? tokensSkipped(pg.skip) : undefined));
+  const errorLines = tokenErrors(tokens);
   lines.push('', ...(errorLines.length ? ['Errors:', ...errorLines] : ['Errors: none (every response was checked).']));
   if (!interrupted) console.log(lines.join('\n'));
   return errorLines.length > 0;

@@ -60,7 +60,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'portal-size-'));
 const server = spawn(process.execPath, [join(root, 'server', 'dist', 'main.mjs')], {
   cwd: root,
   // The demo configuration, as `npm start` serves it (no login agreement stage).
-  env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir, PORTAL_CONFIG_FILE: join(root, 'server', 'config', 'demo.json'), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  env: { ...process.env, PORT: String(port), PORTAL_LIST_SMTP_PORT: '0', PORTAL_DATA_DIR: dataDir, PORTAL_CONFIG_FILE: join(root, 'server', 'config', 'demo.json'), LOG_LEVEL: 'warn', DATABASE_URL: '' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const base = `http://localhost:${port}`;

@@ -65,9 +65,9 @@ const ROUTES: Record<string, [path: string, heading: string, visitor?: 'visitor'
   ],
   'remote-mailing-lists': [
     ['/mailing-lists', 'Mailing Lists'],
-    ['/mailing-lists/new/PROJ', 'Request Mailing List'],
-    ['/mailing-lists/proj-dev@example.test', 'Mailing List Members'],
-    ['/mailing-lists/proj-dev@example.test/queue', 'Held Messages'],
+    ['/mailing-lists/new/PORTAL', 'Request Mailing List'],
+    ['/mailing-lists/portal-dev@example.test', 'Mailing List Members'],
+    ['/mailing-lists/portal-dev@example.test/queue', 'Held Messages'],
   ],
   'remote-tokens': [
     ['/tokens/artifactory', 'Artifactory Access Tokens'],

@@ -1,15 +1,20 @@
-/** remote-mailing-lists: lists, moderation and list requests (architecture.md). */
-import { pendingPage, type RemoteModule, route, SIGNED_IN } from '@portal/shared';
+/** remote-mailing-lists: lists, moderation and list requests (architecture.md; server/docs/mailing-lists.md). */
+import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
+import { MailingListsPage } from './lists/MailingListsPage';
+import { ListMembersPage } from './members/ListMembersPage';
+import { HeldMessagesPage } from './queue/HeldMessagesPage';
+import { RequestMailingListPage } from './request/RequestMailingListPage';
 
 const remote: RemoteModule = {
   name: 'mailing_lists',
   contract: '^1.0.0',
-  // List pages check group permissions and moderator status themselves (spec section 6).
+  // List pages check group permissions and moderator status themselves (spec section 6): the
+  // server answers what the caller may do with each list.
   routes: [
-    route('mailing-lists', 'Mailing Lists', SIGNED_IN, pendingPage('Mailing Lists')),
-    route('mailing-lists/new/:groupId', 'Request Mailing List', SIGNED_IN, pendingPage('Request Mailing List')),
-    route('mailing-lists/:listId', 'Mailing List Members', SIGNED_IN, pendingPage('Mailing List Members')),
-    route('mailing-lists/:listId/queue', 'Held Messages', SIGNED_IN, pendingPage('Held Messages')),
+    route('mailing-lists', 'Mailing Lists', SIGNED_IN, MailingListsPage),
+    route('mailing-lists/new/:groupId', 'Request Mailing List', SIGNED_IN, RequestMailingListPage),
+    route('mailing-lists/:listId', 'Mailing List Members', SIGNED_IN, ListMembersPage),
+    route('mailing-lists/:listId/queue', 'Held Messages', SIGNED_IN, HeldMessagesPage),
   ],
 };
 

@@ -5,6 +5,8 @@
  *       creates a site administrator and prints its website token, once.
  *   mail list --to ADDRESS [--json]
  *       prints the mails sent (or queued) to an address, newest first.
+ *   service-credentials create|rotate|delete NAME, service-credentials list [--json]
+ *       the credentials platform services introspect tokens with (server/docs/tokens.md).
  *
  * Works whether or not the portal runs: with DATABASE_URL it connects to PostgreSQL itself; on
  * the embedded database it opens the data folder itself, unless a running portal holds the
@@ -21,6 +23,7 @@ import { sendControlRequest, type ControlRequest, type ControlResults } from './
 import { DomainError } from './errors.js';
 import { adminInputProblems, createSiteAdmin } from './services/admin.js';
 import { listMail, type ListedMail } from './services/mail.js';
+import { runServiceCredentialCommand, ServiceCredentialError, type ServiceCredentialAction } from './services/tokens/service-credentials.js';
 
 const USAGE = [
   'Usage: portal <command> [options]',
@@ -32,6 +35,14 @@ const USAGE = [
   '  mail list --to ADDRESS [--json]',
   '      Print the mails sent (or queued) to an address, newest first.',
   '      --json prints one JSON object a line: {"to","subject","text","created_at","sent_at"}',
+  '  service-credentials create NAME [--json]',
+  '      Create the credential a platform service introspects tokens with; print its secret (shown once).',
+  '  service-credentials rotate NAME [--json]',
+  '      Give it a new secret (the old one stops working at once); print it (shown once).',
+  '  service-credentials delete NAME',
+  '      Remove it: the service can no longer introspect tokens.',
+  '  service-credentials list [--json]',
+  '      Print the credentials: name, created, last rotated (never a secret).',
   '',
 ].join('\n');
 
@@ -186,6 +197,62 @@ async function mailList(settings: ServerSettings, options: MailListOptions): Pro
   }
 }
 
+interface ServiceCredentialOptions {
+  action: ServiceCredentialAction;
+  name: string | undefined;
+  json: boolean;
+}
+
+function parseServiceCredentials(args: string[]): ServiceCredentialOptions {
+  const [action, ...rest] = args;
+  if (action !== 'create' && action !== 'rotate' && action !== 'delete' && action !== 'list') {
+    throw new UsageError(action === undefined ? 'service-credentials needs create, rotate, delete or list.' : `Unknown service-credentials action '${action}'.`);
+  }
+  let parsed: { values: { json?: boolean }; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: rest, options: { json: { type: 'boolean' } }, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const [name, ...extra] = parsed.positionals;
+  if (action !== 'list' && name === undefined) throw new UsageError(`service-credentials ${action} needs a service name.`);
+  if (extra.length > 0 || (action === 'list' && name !== undefined)) throw new UsageError(`service-credentials ${action}: unexpected '${[name, ...extra].filter(Boolean).join(' ')}'.`);
+  return { action, name, json: parsed.values.json === true };
+}
+
+async function serviceCredentials(settings: ServerSettings, options: ServiceCredentialOptions): Promise<void> {
+  const { action, name } = options;
+  const result = await runCommand(settings, (db) => runServiceCredentialCommand(db, action, name, new Date()), {
+    command: 'service-credentials',
+    action,
+    ...(name === undefined ? {} : { name }),
+  });
+  if (options.json) {
+    if (result.credentials) for (const c of result.credentials) process.stdout.write(`${JSON.stringify(c)}\n`);
+    else process.stdout.write(`${JSON.stringify({ name, ...(result.secret ? { secret: result.secret } : {}) })}\n`);
+    return;
+  }
+  if (action === 'list') {
+    const rows = result.credentials ?? [];
+    process.stdout.write(
+      rows.length === 0
+        ? 'No service credentials.\n'
+        : rows.map((c) => `${c.name}  created ${c.created_at}${c.rotated_at ? `  rotated ${c.rotated_at}` : ''}`).join('\n') + '\n',
+    );
+  } else if (action === 'delete') {
+    process.stdout.write(`Credential '${name}' deleted.\n`);
+  } else {
+    process.stdout.write(
+      [
+        `Credential '${name}' ${action === 'create' ? 'created' : 'rotated'}.`,
+        `Secret (shown only now; store it in the service's configuration): ${result.secret}`,
+        `The service authenticates to POST /oauth2/introspect with HTTP Basic: ${name} and this secret.`,
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
@@ -193,7 +260,8 @@ async function main(argv: string[]): Promise<void> {
     if (command === undefined) process.exit(2);
     return;
   }
-  const failure = command === 'mail' ? 'Cannot list the mail' : 'Cannot create the administrator';
+  const failure =
+    command === 'mail' ? 'Cannot list the mail' : command === 'service-credentials' ? 'Cannot change the service credentials' : 'Cannot create the administrator';
   try {
     if (command === 'create-admin') {
       const options = parseCreateAdmin(args);
@@ -201,13 +269,16 @@ async function main(argv: string[]): Promise<void> {
     } else if (command === 'mail') {
       const options = parseMailList(args);
       await mailList(loadServerSettings(), options);
+    } else if (command === 'service-credentials') {
+      const options = parseServiceCredentials(args);
+      await serviceCredentials(loadServerSettings(), options);
     } else {
       throw new UsageError(`Unknown command '${command}'.`);
     }
   } catch (error) {
     if (error instanceof UsageError) exit(2, `${error.message}\n\n${USAGE}`);
     if (error instanceof ConfigError) exit(1, ['Configuration error:', ...error.problems.map((p) => `  - ${p}`)].join('\n'));
-    if (error instanceof CommandError || error instanceof DomainError || error instanceof MigrationError) {
+    if (error instanceof CommandError || error instanceof DomainError || error instanceof MigrationError || error instanceof ServiceCredentialError) {
       exit(1, `${failure}: ${error.message}`);
     }
     exit(1, `${failure}: ${(error as Error).message}`);

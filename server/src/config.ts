@@ -16,6 +16,7 @@ import {
   CSS_THEMES,
   DEFAULT_CONFIGURATION,
   SERVICES,
+  serviceOrigins,
   type ConfigurationKey,
   type PortalConfiguration,
 } from '@portal/api';
@@ -94,7 +95,22 @@ export interface ServerSettings {
   personalEmailDomains: readonly string[];
   /** Origin and optional path without a final '/'; undefined: from the request. */
   publicUrl: string | undefined;
+  /** Who issues artifact-repository tokens (server/docs/tokens.md). */
+  tokenIssuer: TokenIssuerName;
+  /** The Artifactory issuer: its base address (origin and path, no final '/'). */
+  artifactoryUrl: string | undefined;
+  /** The Artifactory issuer: an admin-scoped access token. Never log it. */
+  artifactoryAdminToken: string | undefined;
+  tokenMaintenanceMs: number;
+  /** The mailing lists' SMTP listener (server/docs/mailing-lists.md). */
+  listSmtpHost: string;
+  /** 0: any free port. */
+  listSmtpPort: number;
+  listMaxMessageBytes: number;
 }
+
+export const TOKEN_ISSUERS = ['embedded', 'artifactory'] as const;
+export type TokenIssuerName = (typeof TOKEN_ISSUERS)[number];
 
 export interface Settings {
   portal: PortalConfiguration;
@@ -213,6 +229,14 @@ const SERVICE_LIST = text((value) =>
   items(value, (item) => SERVICES.find((id) => id === item.toLowerCase()) ?? refuse(`unknown service '${item}' (known: ${SERVICES.join(', ')})`)).join(','),
 );
 
+/** service=origin pairs (serviceOrigins in @portal/api), kept as written once each pair is right. */
+const SERVICE_ORIGINS = text((value) => {
+  const problems: string[] = [];
+  const pairs = serviceOrigins({ service_origins: value }, problems);
+  if (problems.length > 0) refuse(problems.join('; '));
+  return pairs.map((p) => `${p.service}=${p.origin}`).join(',');
+});
+
 /** The portal configuration's URLs: http(s), or the spec's 'undefined'. */
 const HTTP_URL_OR_UNDEFINED = text((value) => {
   const url = value.trim();
@@ -250,6 +274,9 @@ const PUBLIC_URL = text((value) => {
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 });
+
+/** A credential of another system: any non-blank text, never echoed. */
+const SECRET_VALUE = text((value) => (value.trim() === '' ? refuse('is blank') : value.trim()));
 
 const SECRET = text((value) => (value.length >= 32 ? value : refuse('must be at least 32 characters long (or unset, for a generated one)')));
 
@@ -340,6 +367,16 @@ export const PORTAL_CONFIGURATION_FIELDS: Fields<PortalConfiguration> = {
         : undefined,
   },
   artifacts_profile_url: { ...HTTP_URL_OR_UNDEFINED, default: spec.artifacts_profile_url, doc: "the artifact repository's profile page" },
+  bitbucket_url: { ...HTTP_URL_OR_UNDEFINED, default: spec.bitbucket_url, doc: "the source host's address: its token pages are linked from /tokens/services" },
+  jira_url: { ...HTTP_URL_OR_UNDEFINED, default: spec.jira_url, doc: "the issue tracker's address: its token page is linked from /tokens/services" },
+  login_help_url: {
+    ...HTTP_URL_OR_UNDEFINED, default: spec.login_help_url,
+    doc: "the page /login's Login help opens; 'undefined': the wiki's Login+Help page in the WEB space (none without a wiki)",
+  },
+  service_origins: {
+    ...SERVICE_ORIGINS, default: spec.service_origins,
+    doc: 'service=origin pairs (jira=https://jira.example.test,…): the platform services a sign-in may send the user back to',
+  },
 };
 
 /** The server settings, from the environment only. Problems are reported in this order, and a default sees the entries before it. */
@@ -387,6 +424,31 @@ export const SERVER_SETTING_FIELDS: Fields<ServerSettings> = {
     doc: "mail domains (and their subdomains) an account request may not use; 'none': no list",
   },
   publicUrl: { env: 'PORTAL_PUBLIC_URL', ...PUBLIC_URL, default: undefined, doc: "the portal's address for links in mail; unset: from the request" },
+  tokenIssuer: {
+    env: 'PORTAL_TOKEN_ISSUER', ...oneOf(TOKEN_ISSUERS, 'a token issuer'), default: 'embedded',
+    doc: 'embedded: the portal issues artifact-repository tokens (services introspect them); artifactory: JFrog Artifactory does',
+  },
+  artifactoryUrl: { env: 'ARTIFACTORY_URL', ...PUBLIC_URL, default: undefined, doc: "the Artifactory issuer's address, e.g. https://artifacts.example.test" },
+  artifactoryAdminToken: {
+    env: 'ARTIFACTORY_ADMIN_TOKEN', ...SECRET_VALUE, default: undefined, doc: 'the Artifactory issuer: an admin access token (kept out of logs)',
+    rule: ({ tokenIssuer, artifactoryUrl, artifactoryAdminToken }) =>
+      tokenIssuer === 'artifactory' && (artifactoryUrl === undefined || artifactoryAdminToken === undefined)
+        ? 'PORTAL_TOKEN_ISSUER=artifactory needs ARTIFACTORY_URL and ARTIFACTORY_ADMIN_TOKEN'
+        : undefined,
+  },
+  tokenMaintenanceMs: {
+    env: 'PORTAL_TOKEN_MAINTENANCE_MS', ...integer(1000, 86_400_000), default: 60_000,
+    doc: 'how often expiry mails are queued and unconfirmed revocations retried (ms)',
+  },
+  listSmtpHost: { env: 'PORTAL_LIST_SMTP_HOST', ...TRIMMED, default: '127.0.0.1', doc: "the address the mailing lists' SMTP listener listens on" },
+  listSmtpPort: {
+    env: 'PORTAL_LIST_SMTP_PORT', ...integer(0, 65535, 'a port number (0 to 65535)'), default: 2525,
+    doc: "the port of the mailing lists' SMTP listener (0: any free port)",
+  },
+  listMaxMessageBytes: {
+    env: 'PORTAL_LIST_MAX_MESSAGE_BYTES', ...integer(1024, 100 * 1024 * 1024), default: 1024 * 1024,
+    doc: 'the largest post a list accepts; larger ones are refused at SMTP time (552)',
+  },
 };
 
 /** Not a table entry: it names the file itself. */

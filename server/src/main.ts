@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { buildApp, type App, type AppTls } from './app.js';
 import { startControlServer, type ControlServer } from './control.js';
-import { ConfigError, loadSettings, type Settings } from './config.js';
+import { ConfigError, loadSettings, type Settings, type ServerSettings } from './config.js';
 import type { Database } from './db/database.js';
 import { DatabaseInUseError } from './db/lock.js';
 import { migrate, MigrationError } from './db/migrate.js';
@@ -17,6 +17,15 @@ import { checkEnvironmentManifest, ManifestError } from './services/environment.
 import { RouteDeclarationError } from './plugins/route-access.js';
 import { contactAddress } from '@portal/api';
 import { createMailWorker, smtpTransport, type MailWorker } from './services/mail-worker.js';
+import { createArtifactoryIssuer } from './services/tokens/artifactory.js';
+import { embeddedIssuer, type TokenIssuer } from './services/tokens/issuer.js';
+import { createTokenMaintenance, type TokenMaintenance } from './services/tokens/maintenance.js';
+import { startListSmtpServer, type ListSmtpServer } from './services/list-smtp.js';
+import { runListDigests } from './services/list-digests.js';
+import { startPeriodic, type Periodic } from './services/periodic.js';
+
+/** How often the daily digests are looked for. */
+const DIGEST_CHECK_MS = 5 * 60_000;
 
 
 function fail(message: string): never {
@@ -57,6 +66,13 @@ function tlsOf(server: Settings['server']): AppTls | undefined {
   };
 }
 
+/** PORTAL_TOKEN_ISSUER: the portal itself, or JFrog Artifactory (server/docs/tokens.md). */
+function tokenIssuerOf(server: ServerSettings): TokenIssuer {
+  if (server.tokenIssuer === 'embedded') return embeddedIssuer;
+  // The configuration's rule has made sure both are set.
+  return createArtifactoryIssuer({ url: server.artifactoryUrl ?? '', adminToken: server.artifactoryAdminToken ?? '' });
+}
+
 const EXPECTED_ERRORS = [DatabaseInUseError, MigrationError, ManifestError, RouteDeclarationError, TlsFileError];
 
 async function start(settings: Settings): Promise<void> {
@@ -67,6 +83,9 @@ async function start(settings: Settings): Promise<void> {
   let app: App | undefined;
   let control: ControlServer | undefined;
   let mailWorker: MailWorker | undefined;
+  let tokenMaintenance: TokenMaintenance | undefined;
+  let listSmtp: ListSmtpServer | undefined;
+  let digests: Periodic | undefined;
   let stopping = false;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
     if (stopping) return;
@@ -75,6 +94,9 @@ async function start(settings: Settings): Promise<void> {
     try {
       await control?.close();
       await mailWorker?.stop();
+      await tokenMaintenance?.stop();
+      await listSmtp?.close();
+      await digests?.stop();
       await app?.close();
       await db?.close();
     } catch (error) {
@@ -94,11 +116,12 @@ async function start(settings: Settings): Promise<void> {
     const openDb = db;
     const applied = await migrate(db);
     if (server.seedDemo) {
-      const created = await seedDemoData(db);
+      const created = await seedDemoData(db, { emailDomain: settings.portal.email_domain });
       // Demo mode only: the tokens are kept so that every start can tell how to sign in.
       if (created.length > 0) writeDemoAccountsFile(server.dataDir, created);
     }
-    app = buildApp({ db, portal: settings.portal, server, logger: { level: server.logLevel }, ...(tls ? { tls } : {}) });
+    const tokenIssuer = tokenIssuerOf(server);
+    app = buildApp({ db, portal: settings.portal, server, logger: { level: server.logLevel }, tokenIssuer, ...(tls ? { tls } : {}) });
     if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
     await app.listen({ port: server.port, host: server.host });
     const log = app.log;
@@ -120,20 +143,50 @@ async function start(settings: Settings): Promise<void> {
     } else {
       log.info('SMTP_URL is not set: mail stays in the outbox (read it with `portal mail list --to ADDRESS`)');
     }
+    // Tokens: the 7-day expiry mail and revocations the issuer has not confirmed yet.
+    tokenMaintenance = createTokenMaintenance({
+      db: openDb,
+      issuer: tokenIssuer,
+      intervalMs: server.tokenMaintenanceMs,
+      onError: (error) => log.error({ err: error }, 'token maintenance failed; it runs again at the next interval'),
+    });
+    tokenMaintenance.start();
+    // Mailing lists: posts arrive over SMTP (the embedded list engine).
+    listSmtp = await startListSmtpServer({
+      db: openDb,
+      host: server.listSmtpHost,
+      port: server.listSmtpPort,
+      maxMessageBytes: server.listMaxMessageBytes,
+      onError: (error) => log.error({ err: error }, 'mailing list SMTP listener: a post could not be received'),
+      onPost: (event) => log.info(event, 'mailing list post received'),
+    });
+    // The daily digests: looked for every few minutes, each list's sent at most once a day.
+    digests = startPeriodic({
+      intervalMs: DIGEST_CHECK_MS,
+      run: () => runListDigests(openDb, new Date()),
+      onError: (error) => log.error({ err: error }, 'mailing list digests failed; they are tried again later'),
+    });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : server.port;
     const database = db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${server.dataDir}`;
     const url = `${tls ? 'https' : 'http'}://${shownHost(server.host)}:${port}`;
     process.stdout.write(`Portal running at ${url} (database: ${database})\n`);
+    process.stdout.write(`Mailing lists receive posts at smtp://${shownHost(server.listSmtpHost)}:${listSmtp.port}\n`);
     if (server.seedDemo) process.stdout.write(demoSignInText(readDemoAccountsFile(server.dataDir), `${url}/login`));
   } catch (error) {
     await control?.close().catch(() => undefined);
     await mailWorker?.stop().catch(() => undefined);
+    await tokenMaintenance?.stop().catch(() => undefined);
+    await listSmtp?.close().catch(() => undefined);
+    await digests?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     const expected = EXPECTED_ERRORS.some((type) => error instanceof type);
     const code = (error as NodeJS.ErrnoException).code;
     if (expected) fail(`Cannot start the portal: ${(error as Error).message}`);
+    if (code === 'EADDRINUSE' && listSmtp === undefined && app?.server.listening) {
+      fail(`Cannot start the portal: port ${server.listSmtpPort} on ${server.listSmtpHost} (the mailing lists' SMTP listener) is in use. Set PORTAL_LIST_SMTP_PORT to a free port.`);
+    }
     if (code === 'EADDRINUSE') fail(`Cannot start the portal: port ${server.port} on ${server.host} is in use. Set PORT to a free port.`);
     if (code === 'EACCES') fail(`Cannot start the portal: no permission to listen on port ${server.port}.`);
     fail(`Cannot start the portal: ${(error as Error).message}`);

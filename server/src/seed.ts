@@ -7,6 +7,7 @@
  * database without accounts, so it never touches real data. The tokens are kept in <dataDir>/demo-accounts.json (mode 0600, demo mode
  * only) so that every start in demo mode can print how to sign in.
  */
+import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './db/database.js';
@@ -24,6 +25,9 @@ import { addMembership, addNesting, insertPermissionGroup, insertUserGroup, type
 import { insertRequest, insertRequestUpdate } from './repositories/requests.js';
 import { addSubscription } from './repositories/subscriptions.js';
 import { generateWebsiteToken, hashWebsiteToken } from './services/tokens.js';
+import { insertToken } from './repositories/tokens.js';
+import { insertHeldMessage, insertMailingList } from './repositories/mailing-lists.js';
+import { EMBEDDED_TOKEN_PREFIX, newSecret, secretHash } from './services/tokens/issuer.js';
 
 export type DemoState = 'active' | 'locked' | 'closed';
 
@@ -99,11 +103,14 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
     members: [
       ['admin', 'PORTAL-admin'],
       ['admin', 'PORTAL-notification-high'],
+      ['admin', 'PORTAL-artifactsAdmin'],
       ['user', 'PORTAL-user'],
       ['user', 'PORTAL-notification-low'],
       ['user', 'PORTAL-release'],
+      ['user', 'PORTAL-artifactsWrite'],
       ['adjudicator', 'PORTAL-team'],
       ['adjudicator', 'PORTAL-audit'],
+      ['adjudicator', 'PORTAL-artifactsRead'],
     ],
     permissionGroups: ['PORTAL-release', 'PORTAL-deploy', 'PORTAL-security', 'PORTAL-docs', 'PORTAL-oncall', 'PORTAL-design', 'PORTAL-audit'],
     // helpdesk (DEVOPS-team) is a PORTAL user through DEVOPS.
@@ -124,7 +131,9 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
     ],
     tryIt:
       'admin is its only admin; /group-administration/PORTAL lists members in every role (adjudicator team, user user, helpdesk user ' +
-      'through DEVOPS-team), 2 pending membership requests to decide and 7 additional permission groups (show more).',
+      'through DEVOPS-team), 2 pending membership requests to decide and 7 additional permission groups (show more). ' +
+      'Artifact rights: admin Admin, user Write, adjudicator Read: each can create tokens at /tokens/artifactory (helpdesk cannot). ' +
+      'Mailing lists at /mailing-lists: portal-dev (opt-out, 2 posts held for admin, its moderator) and portal-announce (opt-in).',
   },
   {
     id: 'DEVOPS',
@@ -152,6 +161,49 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
     tryIt: 'hidden, DoD PKI only; admin (its admin, with a smart card) sees it, while for user or helpdesk /group-administration/SECURE is not found.',
   },
 ];
+
+/** The demo's mailing lists, in PORTAL (their address: the name at the configured email domain). */
+export const DEMO_LISTS: readonly {
+  name: string;
+  description: string;
+  permissionGroup: string;
+  posting: 'closed' | 'open' | 'announce';
+  optOut: boolean;
+  held?: readonly { sender: string; subject: string; text: string }[];
+}[] = [
+  {
+    name: 'portal-dev',
+    description: 'Portal developers: discussion',
+    permissionGroup: 'PORTAL-user',
+    posting: 'closed',
+    optOut: true,
+    held: [
+      { sender: 'vendor@elsewhere.example', subject: 'Partnership offer', text: 'Dear team,\n\nWe would like to offer our services.\n\nBest regards' },
+      {
+        sender: 'newcomer@elsewhere.example',
+        subject: 'Question about the build',
+        text: [
+          'Hello,',
+          '',
+          'I am new to the project and tried the build on my machine. It stops with:',
+          '',
+          '  Error: Cannot find module "@portal/api"',
+          '',
+          'I ran npm start from the repository root as the README says.',
+          'Node is 20.20, npm 11. What am I missing?',
+          '',
+          '<b>This line has markup, shown as text.</b>',
+          '',
+          'Thanks!',
+        ].join('\n'),
+      },
+    ],
+  },
+  { name: 'portal-announce', description: 'Portal release announcements', permissionGroup: 'PORTAL-user', posting: 'announce', optOut: false },
+];
+
+/** The demo's expired token of `user`. */
+export const DEMO_EXPIRED_TOKEN = { description: 'Old release upload', issuedDaysAgo: 40, lifetimeDays: 30 } as const;
 
 export const DEMO_LOCK_COMMENT = 'Locked for the demo: too many failed sign-in attempts.';
 
@@ -184,7 +236,8 @@ function demoAccount(person: DemoPerson, now: Date): NewAccount {
     supervisor_email: 'supervisor@example.test',
     supervisor_phone: '555-0199',
     reason: 'Demo account',
-    active: person.state !== 'locked',
+    // Only an active account is active: a closed one is inactive too (migration 0009 refuses closed and active).
+    active: person.state === 'active',
     closed: person.state === 'closed',
     authentication: person.username === 'admin' ? ['token', 'certificate'] : ['token'],
     last_certified: new Date(now.getTime() - (person.certifiedDaysAgo ?? 0) * DAY_MS),
@@ -192,7 +245,8 @@ function demoAccount(person: DemoPerson, now: Date): NewAccount {
 }
 
 /** Creates the demo accounts unless the database holds any account; returns those it created. */
-export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
+export async function seedDemoData(db: Database, options: { emailDomain?: string } = {}): Promise<DemoAccount[]> {
+  const domain = (options.emailDomain ?? 'example.test').toLowerCase();
   // Hashed before the transaction: Argon2 takes tens of milliseconds a token.
   const tokens = PEOPLE.map(() => generateWebsiteToken());
   const hashes = await Promise.all(tokens.map((token) => hashWebsiteToken(token)));
@@ -253,6 +307,45 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
           createdAt: at,
         });
         await insertRequestUpdate(tx, { requestId, status: 'pending', username: request.username, comment: request.reason, createdAt: at });
+      }
+    }
+    // user's token that has expired (its secret was never kept): the token list shows it EXPIRED.
+    const issuedAt = new Date(now.getTime() - DEMO_EXPIRED_TOKEN.issuedDaysAgo * DAY_MS);
+    await insertToken(tx, {
+      id: randomUUID(),
+      accountId: idOf('PORTAL', 'user'),
+      description: DEMO_EXPIRED_TOKEN.description,
+      scopes: ['PORTAL-artifactsRead'],
+      issuer: 'embedded',
+      secretHash: secretHash(newSecret(EMBEDDED_TOKEN_PREFIX)),
+      issuedAt,
+      expiresAt: new Date(issuedAt.getTime() + DEMO_EXPIRED_TOKEN.lifetimeDays * DAY_MS),
+      revocable: true,
+    });
+    // Two lists in PORTAL for its users (admin, the group's admin, moderates both), and two posts held.
+    for (const list of DEMO_LISTS) {
+      const listId = `${list.name}@${domain}`;
+      await insertMailingList(tx, {
+        id: listId,
+        userGroupId: 'PORTAL',
+        description: list.description,
+        permissionGroup: list.permissionGroup,
+        postingPermissions: list.posting,
+        automaticSubscription: list.optOut,
+        createdAt: now,
+        requestId: null,
+      });
+      for (const [i, held] of (list.held ?? []).entries()) {
+        const raw = Buffer.from(`From: ${held.sender}\r\nTo: ${listId}\r\nSubject: ${held.subject}\r\n\r\n${held.text.replace(/\n/g, '\r\n')}\r\n`);
+        await insertHeldMessage(tx, {
+          listId,
+          sender: held.sender,
+          subject: held.subject,
+          text: held.text,
+          raw,
+          reason: 'Post by a non-subscriber to a list that only subscribers may post to.',
+          heldAt: new Date(now.getTime() - (2 - i) * 3_600_000),
+        });
       }
     }
     return created;

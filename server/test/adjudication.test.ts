@@ -451,7 +451,10 @@ for (const databaseKind of DATABASE_KINDS) {
         assert.deepEqual((await call(world.app, adjudicator, 'GET', '/requests/unlock/999999999')).json(), NOT_FOUND);
         assert.deepEqual((await call(world.app, adjudicator, 'GET', `/requests/profilechange/${request.id}`)).json(), NOT_FOUND);
         assert.deepEqual((await decide(adjudicator, 'profilechange', request.id, 'approved')).json(), NOT_FOUND);
-        assert.equal((await call(world.app, adjudicator, 'GET', '/requests/unlock/abc')).statusCode, 400);
+        // An id that is not a whole number names no request: 404 (the screen's not-found view), never the schema's text (issue 15).
+        for (const id of ['abc', '1.5', '-1', '0', '99999999999999999999']) {
+          assert.deepEqual((await call(world.app, adjudicator, 'GET', `/requests/new/${id}`)).json(), { error: 'Not found', code: 404 }, id);
+        }
       });
     });
 
@@ -544,7 +547,14 @@ for (const databaseKind of DATABASE_KINDS) {
         const other = await makeRequest('new', 'pending');
         assert.deepEqual((await call(world.app, helpdesk, 'GET', '/requests/new')).json(), FORBIDDEN);
         assert.deepEqual((await decide(helpdesk, 'new', other.id, 'approved')).json(), FORBIDDEN);
-        assert.equal((await call(world.app, helpdesk, 'GET', '/requests')).statusCode, 200);
+        await makeRequest('unlock', 'pending');
+        await makeRequest('profilechange', 'pending');
+        // The summary counts only the queues the caller may list: for the help desk, the unlock queue (issue 15).
+        const all = (await call(world.app, adjudicator, 'GET', '/requests')).json<Record<string, number>>();
+        assert.ok((all.total_new ?? 0) > 0 && (all.total_profilechange ?? 0) > 0 && (all.total_unlock ?? 0) > 0, JSON.stringify(all));
+        const summary = await call(world.app, helpdesk, 'GET', '/requests');
+        assert.equal(summary.statusCode, 200);
+        assert.deepEqual(summary.json(), { total_authchange: 0, total_profilechange: 0, total_mailinglist: 0, total_new: 0, total_usergroup: 0, total_unlock: all.total_unlock });
       });
 
       test('signed out: 401, nothing decided', async () => {

@@ -23,7 +23,7 @@ before(() => {
 after(() => fixture.remove());
 
 describe('GET /accounts/rest/configuration', () => {
-  test('returns exactly the 14 configuration fields with the configured values', async () => {
+  test("returns exactly the configuration fields (the spec's 14 and the portal's own 4) with the configured values", async () => {
     const app = createTestApp({
       db: failingDatabase(),
       fixture,
@@ -55,8 +55,12 @@ describe('GET /accounts/rest/configuration', () => {
       artifacts_token_default_expiry: 30,
       artifacts_token_revocable_expiry: 1,
       artifacts_profile_url: 'undefined',
+      bitbucket_url: 'undefined',
+      jira_url: 'undefined',
+      login_help_url: 'undefined',
+      service_origins: '',
     });
-    assert.equal(Object.keys(response.json()).length, 14);
+    assert.equal(Object.keys(response.json()).length, 18);
     await app.close();
   });
 });
@@ -110,7 +114,7 @@ describe('errors', () => {
         {
           config: { access: 'public', xsrf: false },
           schema: {
-            body: Type.Object({ name: Type.String({ minLength: 2 }) }, { additionalProperties: false }),
+            body: Type.Object({ name: Type.String({ minLength: 2, maxLength: 30 }) }, { additionalProperties: false }),
             response: { 200: Type.Object({ name: Type.String() }) },
           },
         },
@@ -154,13 +158,19 @@ describe('errors', () => {
     assert.deepEqual(response.json(), { error: 'This email is already in use in the system.', code: 409 });
   });
 
-  test('a validation error is a 400 with a readable message', async () => {
+  test('a validation error is a 400 in words a person understands, naming its field (never the validator text)', async () => {
     const missing = await app.inject({ method: 'POST', url: '/accounts/rest/test/echo', payload: {} });
     assert.equal(missing.statusCode, 400);
-    assert.deepEqual(missing.json(), { error: "body must have required property 'name'", code: 400 });
+    assert.deepEqual(missing.json(), { error: 'Name: This field is required.', code: 400, fields: { name: 'This field is required.' } });
 
     const short = await app.inject({ method: 'POST', url: '/accounts/rest/test/echo', payload: { name: 'x' } });
-    assert.deepEqual(short.json(), { error: 'body/name must NOT have fewer than 2 characters', code: 400 });
+    assert.deepEqual(short.json(), { error: 'Name: Must be at least 2 characters', code: 400, fields: { name: 'Must be at least 2 characters' } });
+
+    const long = await app.inject({ method: 'POST', url: '/accounts/rest/test/echo', payload: { name: 'x'.repeat(31) } });
+    assert.deepEqual(long.json(), { error: 'Name: Must be less than 30 characters (31/30)', code: 400, fields: { name: 'Must be less than 30 characters (31/30)' } });
+
+    const wrongType = await app.inject({ method: 'POST', url: '/accounts/rest/test/echo', payload: { name: { first: 'x' } } });
+    assert.deepEqual(wrongType.json(), { error: 'Name: This value is not valid.', code: 400, fields: { name: 'This value is not valid.' } });
 
     const ok = await app.inject({ method: 'POST', url: '/accounts/rest/test/echo', payload: { name: 'xy' } });
     assert.equal(ok.statusCode, 200);
@@ -170,7 +180,7 @@ describe('errors', () => {
   test('an unknown body field is refused, not silently dropped', async () => {
     const response = await app.inject({ method: 'POST', url: '/accounts/rest/test/echo', payload: { name: 'xy', admin: true } });
     assert.equal(response.statusCode, 400);
-    assert.deepEqual(response.json(), { error: 'body must NOT have additional properties', code: 400 });
+    assert.deepEqual(response.json(), { error: 'The field admin is not accepted.', code: 400 });
   });
 
   test('malformed JSON is a 400 without the parser message', async () => {
@@ -215,6 +225,8 @@ describe('route access declarations', () => {
       { method: 'POST', url: '/accounts/rest/accounts/:username', access: { kind: 'session' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/accounts/:username/history.csv', access: { kind: 'permission', permission: 'VIEW_ACCOUNT' }, xsrf: false },
       { method: 'POST', url: '/accounts/rest/accounts/:username/lock', access: { kind: 'permission', permission: 'LOCK_ACCOUNT' }, xsrf: true },
+      { method: 'GET', url: '/accounts/rest/accounts/:username/tokens', access: { kind: 'permission', permission: 'VIEW_ACCOUNT' }, xsrf: true },
+      { method: 'DELETE', url: '/accounts/rest/accounts/:username/tokens/:id', access: { kind: 'permission', permission: 'LOCK_ACCOUNT' }, xsrf: true },
       { method: 'POST', url: '/accounts/rest/accounts/:username/unlock', access: { kind: 'permission', permission: 'UNLOCK_ACCOUNT' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/accounts/botchallengeendpoint', access: { kind: 'public' }, xsrf: false },
       { method: 'POST', url: '/accounts/rest/accounts/credentials/reset', access: { kind: 'public' }, xsrf: false },
@@ -226,8 +238,16 @@ describe('route access declarations', () => {
       { method: 'POST', url: '/accounts/rest/cert/sessions', access: { kind: 'public' }, xsrf: false },
       { method: 'GET', url: '/accounts/rest/configuration', access: { kind: 'public' }, xsrf: false },
       { method: 'GET', url: '/accounts/rest/health', access: { kind: 'public' }, xsrf: false },
+      { method: 'GET', url: '/accounts/rest/login-agreement', access: { kind: 'public' }, xsrf: false },
       { method: 'POST', url: '/accounts/rest/mail/verifywithbotchallenge', access: { kind: 'public' }, xsrf: false },
+      { method: 'GET', url: '/accounts/rest/mailinglists', access: { kind: 'session' }, xsrf: true },
+      { method: 'GET', url: '/accounts/rest/mailinglists/:id', access: { kind: 'session' }, xsrf: true },
+      { method: 'POST', url: '/accounts/rest/mailinglists/:id', access: { kind: 'session' }, xsrf: true },
+      { method: 'GET', url: '/accounts/rest/mailinglists/:id/held', access: { kind: 'session' }, xsrf: true },
+      { method: 'POST', url: '/accounts/rest/mailinglists/:id/held', access: { kind: 'session' }, xsrf: true },
+      { method: 'GET', url: '/accounts/rest/mailinglists/:id/members', access: { kind: 'session' }, xsrf: true },
       { method: 'POST', url: '/accounts/rest/memberships/search', access: { kind: 'session' }, xsrf: true, groupPermission: 'VIEW_MEMBERSHIP' },
+      { method: 'GET', url: '/accounts/rest/moderation/held', access: { kind: 'session' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/openapi.json', access: { kind: 'public' }, xsrf: false },
       { method: 'GET', url: '/accounts/rest/requests', access: { kind: 'permission', permission: 'VIEW_REQUEST_SUMMARY' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/requests/authchange', access: { kind: 'permission', permission: 'LIST_AUTH_CHANGE_REQUESTS' }, xsrf: true },
@@ -237,6 +257,7 @@ describe('route access declarations', () => {
       { method: 'POST', url: '/accounts/rest/requests/authchange/:id/denied', access: { kind: 'permission', permission: 'ADJUDICATE_AUTH_CHANGE_REQUEST' }, xsrf: true },
       { method: 'POST', url: '/accounts/rest/requests/close', access: { kind: 'permission', permission: 'SUBMIT_SURROGATE_REQUEST' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/requests/mailinglist', access: { kind: 'permission', permission: 'LIST_MAILING_LIST_REQUESTS' }, xsrf: true },
+      { method: 'POST', url: '/accounts/rest/requests/mailinglist', access: { kind: 'session' }, xsrf: true, groupPermission: 'SUBMIT_MAILING_LIST_REQUEST' },
       { method: 'GET', url: '/accounts/rest/requests/mailinglist/:id', access: { kind: 'permission', permission: 'VIEW_MAILING_LIST_REQUEST' }, xsrf: true },
       { method: 'POST', url: '/accounts/rest/requests/mailinglist/:id/approved', access: { kind: 'permission', permission: 'ADJUDICATE_MAILING_LIST_REQUEST' }, xsrf: true },
       { method: 'POST', url: '/accounts/rest/requests/mailinglist/:id/denied', access: { kind: 'permission', permission: 'ADJUDICATE_MAILING_LIST_REQUEST' }, xsrf: true },
@@ -278,6 +299,10 @@ describe('route access declarations', () => {
       { method: 'GET', url: '/accounts/rest/sessions/logout', access: { kind: 'public' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/subscriptions/:username', access: { kind: 'session' }, xsrf: true },
       { method: 'PUT', url: '/accounts/rest/subscriptions/:username', access: { kind: 'session' }, xsrf: true },
+      { method: 'GET', url: '/accounts/rest/tokens', access: { kind: 'session' }, xsrf: true },
+      { method: 'POST', url: '/accounts/rest/tokens', access: { kind: 'session' }, xsrf: true },
+      { method: 'DELETE', url: '/accounts/rest/tokens/:id', access: { kind: 'session' }, xsrf: true },
+      { method: 'GET', url: '/accounts/rest/tokens/groups', access: { kind: 'session' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/usergroups', access: { kind: 'session' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/usergroups/:id', access: { kind: 'session' }, xsrf: true },
       { method: 'POST', url: '/accounts/rest/usergroups/:id', access: { kind: 'session' }, xsrf: true, groupPermission: 'EDIT_USER_GROUP' },

@@ -32,6 +32,7 @@ interface Result {
 function portalEnv(dataDir: string): Record<string, string> {
   return {
     PORT: '0',
+    PORTAL_LIST_SMTP_PORT: '0',
     PORTAL_DATA_DIR: dataDir,
     PORTAL_SEED_DEMO: 'false',
     PORTAL_HOST_DIR: fixture.hostDir,
@@ -352,4 +353,69 @@ describe('portal mail list', () => {
       }
     });
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// service-credentials
+
+describe('portal service-credentials', () => {
+  const SECRET = /psc_[A-Za-z0-9_-]{43}/;
+  const introspect = (url: string, name: string, secret: string) =>
+    fetch(`${url}/oauth2/introspect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${name}:${secret}`).toString('base64')}` },
+      body: 'token=ptk_unknown',
+    });
+
+  test('create, list, rotate and delete with the portal stopped; bad input is refused with a reason', async () => {
+    const env = { PORTAL_DATA_DIR: join(dir, 'credentials-stopped') };
+    const created = await runCli(['service-credentials', 'create', 'artifact-proxy'], env);
+    assert.equal(created.stderr, '');
+    assert.equal(created.code, 0);
+    assert.match(created.stdout, /^Credential 'artifact-proxy' created\.\nSecret \(shown only now; store it in the service's configuration\): psc_[A-Za-z0-9_-]{43}\n/);
+    const again = await runCli(['service-credentials', 'create', 'artifact-proxy'], env);
+    assert.equal(again.code, 1);
+    assert.equal(again.stderr, "Cannot change the service credentials: A credential for 'artifact-proxy' exists already. Use 'service-credentials rotate artifact-proxy' for a new secret.\n");
+    const bad = await runCli(['service-credentials', 'create', 'Bad Name'], env);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /'Bad Name' is not a service name/);
+    const missing = await runCli(['service-credentials', 'rotate'], env);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /^service-credentials rotate needs a service name\./);
+
+    const rotated = await runCli(['service-credentials', 'rotate', 'artifact-proxy', '--json'], env);
+    assert.equal(rotated.code, 0);
+    const printed = JSON.parse(rotated.stdout) as { name: string; secret: string };
+    assert.equal(printed.name, 'artifact-proxy');
+    assert.match(printed.secret, SECRET);
+    assert.notEqual(printed.secret, SECRET.exec(created.stdout)?.[0]);
+
+    const listed = await runCli(['service-credentials', 'list', '--json'], env);
+    const rows = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.deepEqual(rows.map((r) => r.name), ['artifact-proxy']);
+    assert.ok(!listed.stdout.includes('psc_'), 'no secret is listed');
+    const deleted = await runCli(['service-credentials', 'delete', 'artifact-proxy'], env);
+    assert.equal(deleted.stdout, "Credential 'artifact-proxy' deleted.\n");
+    assert.equal((await runCli(['service-credentials', 'list'], env)).stdout, 'No service credentials.\n');
+  });
+
+  test('with the portal running: the credential made through its socket authenticates introspection at once', async () => {
+    const dataDir = join(dir, 'credentials-running');
+    const portal = startMain(portalEnv(dataDir));
+    try {
+      const url = await runningUrl(portal);
+      const created = await runCli(['service-credentials', 'create', 'wiki', '--json'], { PORTAL_DATA_DIR: dataDir });
+      assert.equal(created.stderr, '');
+      const { secret } = JSON.parse(created.stdout) as { secret: string };
+      const answer = await introspect(url, 'wiki', secret);
+      assert.equal(answer.status, 200);
+      assert.deepEqual(await answer.json(), { active: false });
+      const rotated = await runCli(['service-credentials', 'rotate', 'wiki', '--json'], { PORTAL_DATA_DIR: dataDir });
+      assert.equal((await introspect(url, 'wiki', secret)).status, 401, 'the old secret stops working at once');
+      assert.equal((await introspect(url, 'wiki', (JSON.parse(rotated.stdout) as { secret: string }).secret)).status, 200);
+    } finally {
+      portal.child.kill('SIGTERM');
+      await portal.exit;
+    }
+  });
 });

@@ -104,6 +104,12 @@ describe('portal configuration', () => {
     assert.equal(portal({ PORTAL_AUTO_CERT_REGISTRATION_APPROVAL: 'no' }).auto_cert_registration_approval, false);
     assert.equal(portal({ PORTAL_LOGIN_LOGO_FILENAME: 'logo.svg' }).login_logo_filename, 'logo.svg');
     assert.equal(portal({ PORTAL_ARTIFACTS_PROFILE_URL: 'http://artifacts.example.test/profile' }).artifacts_profile_url, 'http://artifacts.example.test/profile');
+    assert.equal(portal({ PORTAL_SERVICE_ORIGINS: ' Jira=https://JIRA.example.test/ignored/path , bitbucket=https://code.example.test:8443' }).service_origins, 'jira=https://jira.example.test,bitbucket=https://code.example.test:8443');
+    assert.deepEqual(problemsOf(() => portal({ PORTAL_SERVICE_ORIGINS: 'jira=ftp://x.test,wiki' })), [
+      "service_origins: 'jira=ftp://x.test' is not service=origin with a known service and an http(s) address; 'wiki' is not service=origin with a known service and an http(s) address (from PORTAL_SERVICE_ORIGINS)",
+    ]);
+    assert.equal(portal({}).login_help_url, 'undefined');
+    assert.equal(portal({ PORTAL_LOGIN_HELP_URL: 'https://help.example.test/sign-in' }).login_help_url, 'https://help.example.test/sign-in');
   });
 
   describe('bad values give a ConfigError naming the key', () => {
@@ -117,6 +123,7 @@ describe('portal configuration', () => {
       ['default above max', { PORTAL_ARTIFACTS_TOKEN_DEFAULT_EXPIRY: '200' }, 'artifacts_token_default_expiry: 200 is more than artifacts_token_max_expiry (180)'],
       ['revocable (hours) above max (days)', { PORTAL_ARTIFACTS_TOKEN_MAX_EXPIRY: '10', PORTAL_ARTIFACTS_TOKEN_DEFAULT_EXPIRY: '5', PORTAL_ARTIFACTS_TOKEN_REVOCABLE_EXPIRY: '241' }, 'artifacts_token_revocable_expiry: 241 hours is longer than artifacts_token_max_expiry (10 days = 240 hours)'],
       ['url', { PORTAL_WIKI_URL: 'wiki.example.test' }, "wiki_url: 'wiki.example.test' is not a URL; give an http(s) URL or 'undefined' (from PORTAL_WIKI_URL)"],
+      ['help url', { PORTAL_LOGIN_HELP_URL: 'help.example.test' }, "login_help_url: 'help.example.test' is not a URL; give an http(s) URL or 'undefined' (from PORTAL_LOGIN_HELP_URL)"],
       ['url scheme', { PORTAL_ARTIFACTS_PROFILE_URL: 'ftp://example.test/' }, "artifacts_profile_url: 'ftp://example.test/' is not an http(s) URL; give an http(s) URL or 'undefined' (from PORTAL_ARTIFACTS_PROFILE_URL)"],
     ];
     for (const [name, env, problem] of cases) {
@@ -211,6 +218,13 @@ describe('server settings', () => {
       mailPollMs: 2000,
       personalEmailDomains: DEFAULT_PERSONAL_EMAIL_DOMAINS,
       publicUrl: undefined,
+      tokenIssuer: 'embedded',
+      artifactoryUrl: undefined,
+      artifactoryAdminToken: undefined,
+      tokenMaintenanceMs: 60_000,
+      listSmtpHost: '127.0.0.1',
+      listSmtpPort: 2525,
+      listMaxMessageBytes: 1_048_576,
     });
     assert.ok(DEFAULT_PERSONAL_EMAIL_DOMAINS.includes('gmail.com'));
   });
@@ -228,6 +242,20 @@ describe('server settings', () => {
     ]);
     assert.equal(problemsOf(() => server({ PORTAL_PUBLIC_URL: 'https://portal.example.test/?x=1' })).length, 1);
     assert.deepEqual(loadSettings({ env: { PORTAL_PUBLIC_URL: 'https://portal.example.test', PORTAL_PERSONAL_EMAIL_DOMAINS: 'none' }, cwd: dir }).warnings, []);
+  });
+
+  test('token issuer settings: artifactory needs its address and admin token, never echoed', () => {
+    const settings = server({ PORTAL_TOKEN_ISSUER: 'artifactory', ARTIFACTORY_URL: 'https://artifacts.example.test/', ARTIFACTORY_ADMIN_TOKEN: ' s3cret-admin ' });
+    assert.equal(settings.tokenIssuer, 'artifactory');
+    assert.equal(settings.artifactoryUrl, 'https://artifacts.example.test');
+    assert.equal(settings.artifactoryAdminToken, 's3cret-admin');
+    assert.deepEqual(problemsOf(() => server({ PORTAL_TOKEN_ISSUER: 'artifactory' })), [
+      'PORTAL_TOKEN_ISSUER=artifactory needs ARTIFACTORY_URL and ARTIFACTORY_ADMIN_TOKEN',
+    ]);
+    const problems = problemsOf(() => server({ PORTAL_TOKEN_ISSUER: 'keycloak', ARTIFACTORY_URL: 'ftp://x.test', ARTIFACTORY_ADMIN_TOKEN: 'hunter2', PORTAL_TOKEN_MAINTENANCE_MS: '5' }));
+    assert.equal(problems.length, 3, problems.join('\n'));
+    assert.match(problems[0]!, /^PORTAL_TOKEN_ISSUER: 'keycloak' is not a token issuer/);
+    assert.ok(!problems.join('\n').includes('hunter2'), 'the admin token is never echoed');
   });
 
   test('mail settings', () => {

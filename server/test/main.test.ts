@@ -28,6 +28,7 @@ after(() => {
 
 const siteEnv = (): Record<string, string> => ({
   PORT: '0',
+  PORTAL_LIST_SMTP_PORT: '0',
   PORTAL_HOST_DIR: fixture.hostDir,
   PORTAL_REMOTES_DIR: fixture.remotesDir,
   PORTAL_ENVIRONMENT_MANIFEST: fixture.manifestFile,

@@ -24,12 +24,20 @@ const MAIL_OUTBOX_SQL = readFileSync(join(MIGRATIONS_DIR, '0004_mail_outbox.sql'
 const REQUESTS_SQL = readFileSync(join(MIGRATIONS_DIR, '0005_requests.sql'), 'utf8');
 const ADJUDICATION_SQL = readFileSync(join(MIGRATIONS_DIR, '0006_adjudication.sql'), 'utf8');
 const GROUPS_SQL = readFileSync(join(MIGRATIONS_DIR, '0007_groups.sql'), 'utf8');
+const TOKENS_SQL = readFileSync(join(MIGRATIONS_DIR, '0008_tokens.sql'), 'utf8');
+const CLOSED_SQL = readFileSync(join(MIGRATIONS_DIR, '0009_closed_accounts_inactive.sql'), 'utf8');
+const MAILING_LISTS_SQL = readFileSync(join(MIGRATIONS_DIR, '0010_mailing_lists.sql'), 'utf8');
 const ALL_TABLES = [
-  'account_certificates', 'account_roles', 'account_subscriptions', 'account_updates', 'accounts', 'group_memberships', 'group_nestings', 'login_failures',
-  'mail_outbox', 'permission_groups', 'request_updates', 'requests', 'schema_migrations', 'server_secrets', 'sessions', 'used_challenges', 'user_groups',
-  'verification_codes',
+  'access_tokens', 'account_certificates', 'account_roles', 'account_subscriptions', 'account_updates', 'accounts', 'group_memberships', 'group_nestings',
+  'held_messages', 'list_accepted_senders', 'list_moderators', 'list_posts', 'list_subscriptions', 'login_failures', 'mail_outbox', 'mailing_lists',
+  'permission_groups', 'request_updates', 'requests', 'schema_migrations', 'server_secrets', 'service_credentials', 'sessions', 'used_challenges',
+  'user_groups', 'verification_codes',
 ];
-const ALL_MIGRATIONS = ['0001_accounts', '0002_sign_in', '0003_user_groups', '0004_mail_outbox', '0005_requests', '0006_adjudication', '0007_groups'];
+const ALL_MIGRATIONS = [
+  '0001_accounts', '0002_sign_in', '0003_user_groups', '0004_mail_outbox', '0005_requests', '0006_adjudication', '0007_groups', '0008_tokens',
+  '0009_closed_accounts_inactive', '0010_mailing_lists',
+];
+const ALL_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 function extra(version: number, name: string, sql: string): Migration {
   return { version, name, sql, checksum: checksumOf(sql) };
@@ -45,7 +53,7 @@ async function recorded(db: Database): Promise<{ version: number; name: string; 
 describe('migration files', () => {
   test('are read in order with their sha256', () => {
     const migrations = readMigrations();
-    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication'], [7, 'groups']]);
+    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication'], [7, 'groups'], [8, 'tokens'], [9, 'closed_accounts_inactive'], [10, 'mailing_lists']]);
     assert.equal(migrations[0]?.checksum, createHash('sha256').update(ACCOUNTS_SQL).digest('hex'));
   });
 
@@ -84,6 +92,9 @@ for (const kind of DATABASE_KINDS) {
           { version: 5, name: 'requests', checksum: checksumOf(REQUESTS_SQL), applied: true },
           { version: 6, name: 'adjudication', checksum: checksumOf(ADJUDICATION_SQL), applied: true },
           { version: 7, name: 'groups', checksum: checksumOf(GROUPS_SQL), applied: true },
+          { version: 8, name: 'tokens', checksum: checksumOf(TOKENS_SQL), applied: true },
+          { version: 9, name: 'closed_accounts_inactive', checksum: checksumOf(CLOSED_SQL), applied: true },
+          { version: 10, name: 'mailing_lists', checksum: checksumOf(MAILING_LISTS_SQL), applied: true },
         ]);
       } finally {
         await db.close();
@@ -139,7 +150,7 @@ for (const kind of DATABASE_KINDS) {
           return true;
         });
         assert.ok(!(await tableNames(db)).includes('half'));
-        assert.deepEqual((await recorded(db)).map((r) => r.version), [1, 2, 3, 4, 5, 6, 7]);
+        assert.deepEqual((await recorded(db)).map((r) => r.version), ALL_VERSIONS);
       } finally {
         await db.close();
       }
@@ -358,7 +369,7 @@ for (const kind of DATABASE_KINDS) {
           requests: (await db.query('select id, kind, status, username, email from requests order by id')).rows,
         });
         const before = await snapshot();
-        assert.deepEqual(await migrate(db), ['0006_adjudication', '0007_groups']);
+        assert.deepEqual(await migrate(db), ALL_MIGRATIONS.slice(5));
         assert.deepEqual(await snapshot(), before);
         const actions = await db.query<{ action: string }>('select action from account_updates');
         assert.deepEqual(actions.rows, [{ action: '' }]);
@@ -441,7 +452,7 @@ if (POSTGRES_URL) {
         const [a, b] = [schema.open(), schema.open()];
         const results = await Promise.all([migrate(a), migrate(b)]);
         assert.deepEqual(results.flat().sort(), ALL_MIGRATIONS);
-        assert.deepEqual((await recorded(a)).map((r) => r.version), [1, 2, 3, 4, 5, 6, 7]);
+        assert.deepEqual((await recorded(a)).map((r) => r.version), ALL_VERSIONS);
         assert.deepEqual(await tableNames(b), ALL_TABLES);
       } finally {
         await schema.drop();

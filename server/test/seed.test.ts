@@ -37,7 +37,7 @@ for (const kind of DATABASE_KINDS) {
           DEMO.map((d) => ({
             username: d.username,
             email: `${d.username}@example.test`,
-            active: d.state !== 'locked',
+            active: d.state === 'active',
             closed: d.state === 'closed',
             authentication: d.username === 'admin' ? ['token', 'certificate'] : ['token'],
             roles: [d.role],
@@ -98,6 +98,9 @@ for (const kind of DATABASE_KINDS) {
           { username: 'helpdesk', group_name: 'DEVOPS-team' },
           { username: 'user', group_name: 'DEVOPS-user' },
           { username: 'admin', group_name: 'PORTAL-admin' },
+          { username: 'admin', group_name: 'PORTAL-artifactsAdmin' },
+          { username: 'adjudicator', group_name: 'PORTAL-artifactsRead' },
+          { username: 'user', group_name: 'PORTAL-artifactsWrite' },
           { username: 'adjudicator', group_name: 'PORTAL-audit' },
           { username: 'admin', group_name: 'PORTAL-notification-high' },
           { username: 'user', group_name: 'PORTAL-notification-low' },
@@ -105,6 +108,22 @@ for (const kind of DATABASE_KINDS) {
           { username: 'adjudicator', group_name: 'PORTAL-team' },
           { username: 'user', group_name: 'PORTAL-user' },
           { username: 'admin', group_name: 'SECURE-admin' },
+        ]);
+        // user has a token that expired (shown EXPIRED), never revoked.
+        const tokens = await db.query<{ username: string; description: string; expired: boolean; revoked_at: Date | null }>(
+          'select a.username, t.description, t.expires_at < now() as expired, t.revoked_at from access_tokens t join accounts a on a.id = t.account_id',
+        );
+        assert.deepEqual(tokens.rows, [{ username: 'user', description: 'Old release upload', expired: true, revoked_at: null }]);
+        // Two lists in PORTAL, one opt-out with two posts held, one opt-in.
+        const demoLists = await db.query('select id, permission_group, posting_permissions, automatic_subscription from mailing_lists order by id');
+        assert.deepEqual(demoLists.rows, [
+          { id: 'portal-announce@example.test', permission_group: 'PORTAL-user', posting_permissions: 'announce', automatic_subscription: false },
+          { id: 'portal-dev@example.test', permission_group: 'PORTAL-user', posting_permissions: 'closed', automatic_subscription: true },
+        ]);
+        const heldPosts = await db.query('select list_id, sender from held_messages order by held_at');
+        assert.deepEqual(heldPosts.rows, [
+          { list_id: 'portal-dev@example.test', sender: 'vendor@elsewhere.example' },
+          { list_id: 'portal-dev@example.test', sender: 'newcomer@elsewhere.example' },
         ]);
         // PORTAL has more than 6 additional permission groups (the show-more flag).
         const permissionGroups = await db.query<{ user_group_id: string; group_name: string }>(
@@ -299,7 +318,9 @@ describe('demo accounts file', () => {
           '  renewal.user last certified 400 days ago: it must renew (annual certification) after signing in.',
           'Demo groups (listed at /groups):',
           '  PORTAL  Portal Team: admin is its only admin; /group-administration/PORTAL lists members in every role (adjudicator team, ' +
-            'user user, helpdesk user through DEVOPS-team), 2 pending membership requests to decide and 7 additional permission groups (show more).',
+            'user user, helpdesk user through DEVOPS-team), 2 pending membership requests to decide and 7 additional permission groups (show more). ' +
+            'Artifact rights: admin Admin, user Write, adjudicator Read: each can create tokens at /tokens/artifactory (helpdesk cannot). ' +
+            'Mailing lists at /mailing-lists: portal-dev (opt-out, 2 posts held for admin, its moderator) and portal-announce (opt-in).',
           '  DEVOPS  DevOps Community: open access; adjudicator joins as a user at once at /request-membership/DEVOPS, while asking for team ' +
             'waits for a decision at /group-administration/DEVOPS (admin).',
           '  SECURE  Secure Enclave: hidden, DoD PKI only; admin (its admin, with a smart card) sees it, while for user or helpdesk ' +

@@ -3,14 +3,15 @@
  * remote that fails to load shows the unavailable panel and Retry recovers it; other remotes and
  * the host's own pages keep working. The module federation runtime is faked at its boundary.
  */
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { DEFAULT_CONFIGURATION } from '@portal/api';
+import { DEFAULT_CONFIGURATION, DEFAULT_LOGIN_AGREEMENT, type Permission } from '@portal/api';
 import { clearXsrfToken, MESSAGES, pendingPage, type RemoteModule, useConfigurationStore, useSessionStore } from '@portal/shared';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { readEnvironment } from '../federation/environment';
+import { openExternal } from '../pages/login/openExternal';
 import { PortalRoutes } from './Shell';
 import { remoteLoader, useEnvironmentStore } from './startup';
 
@@ -21,8 +22,18 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
+jest.mock('../pages/login/openExternal', () => ({ openExternal: jest.fn() }));
+const mockedOpenExternal = openExternal as jest.MockedFunction<typeof openExternal>;
 
 const modules: Record<string, RemoteModule> = {
+  self_service: {
+    name: 'self_service',
+    contract: '^1.0.0',
+    routes: [
+      { path: 'profile', title: 'User Profile', access: { kind: 'session' }, Component: pendingPage('User Profile') },
+      { path: 'subscriptions', title: 'Subscriptions', access: { kind: 'session' }, Component: pendingPage('Subscriptions') },
+    ],
+  },
   groups: {
     name: 'groups',
     contract: '^1.0.0',
@@ -43,6 +54,7 @@ const modules: Record<string, RemoteModule> = {
 const environment = readEnvironment({
   environment: 'test',
   remotes: [
+    { name: 'self_service', version: '1.0.0', entry: '/remotes/self_service/1.0.0/mf-manifest.json', contract: '^1.0.0', routes: ['/profile', '/subscriptions'] },
     { name: 'groups', version: '1.0.0', entry: '/remotes/groups/1.0.0/mf-manifest.json', contract: '^1.0.0', routes: ['/groups'] },
     { name: 'tokens', version: '1.0.0', entry: '/remotes/tokens/1.0.0/mf-manifest.json', contract: '^1.0.0', routes: ['/tokens'] },
     { name: 'mailing_lists', version: '1.0.0', entry: '/remotes/mailing_lists/1.0.0/mf-manifest.json', contract: '^1.0.0', routes: ['/mailing-lists'] },
@@ -52,6 +64,14 @@ const environment = readEnvironment({
 
 let unreachable = new Set<string>();
 
+type Answer = { ok: boolean; status: number; statusText: string; text: () => Promise<string> };
+const answerOf = (status: number, body: unknown): Answer => ({ ok: status < 400, status, statusText: '', text: async () => JSON.stringify(body) });
+/** GET /login-agreement's answer (the standard notice unless a test says otherwise). */
+let agreementAnswer: Answer = answerOf(200, { filename: 'undefined', text: DEFAULT_LOGIN_AGREEMENT });
+
+/** GET /subscriptions/jane's answer. */
+let subscriptionsAnswer: Answer = answerOf(200, { direct: [], nested: [] });
+
 /** The API at its HTTP boundary: who is signed in, and empty queues. */
 function fakeApi(session: { username: string; permissions: string[] } | null) {
   const answer = (status: number, body: unknown) => ({ ok: status < 400, status, statusText: '', text: async () => JSON.stringify(body) });
@@ -60,11 +80,16 @@ function fakeApi(session: { username: string; permissions: string[] } | null) {
     if (path === '/xsrf') return answer(200, { ok: 'token' });
     if (path === '/sessions/current') return session ? answer(200, session) : answer(401, { error: 'Not signed in', code: 401 });
     if (path === '/requests') return answer(200, { total_authchange: 0, total_profilechange: 0, total_mailinglist: 0, total_new: 4, total_usergroup: 0, total_unlock: 0 });
+    if (path === '/login-agreement') return agreementAnswer;
+    if (path === '/subscriptions/jane') return subscriptionsAnswer;
     return answer(404, { error: 'Not found', code: 404 });
   }) as unknown as typeof fetch;
 }
 
 beforeEach(() => {
+  agreementAnswer = answerOf(200, { filename: 'undefined', text: DEFAULT_LOGIN_AGREEMENT });
+  subscriptionsAnswer = answerOf(200, { direct: [], nested: [] });
+  mockedOpenExternal.mockReset();
   clearXsrfToken();
   fakeApi({ username: 'jane', permissions: ['VIEW_SUBSCRIPTIONS'] });
   // As the shell's start would have found it.
@@ -96,7 +121,7 @@ describe('the session guard', () => {
     useSessionStore.setState({ status: 'anonymous', session: undefined });
     renderAt('/groups');
     expect(await screen.findByRole('heading', { name: 'Login Agreement' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'I Agree' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'I Agree' }));
     expect(await screen.findByRole('heading', { name: 'Please Sign In' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Returning Users' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('button', { name: 'CAC LOGIN' })).toBeInTheDocument();
@@ -114,11 +139,41 @@ describe('the session guard', () => {
   });
 
   it('shows the sidebar, the Logout link and the queue counts to a signed-in user with view-request-summary', async () => {
-    fakeApi({ username: 'adj', permissions: ['VIEW_REQUEST_SUMMARY'] });
+    fakeApi({ username: 'adj', permissions: ['VIEW_REQUEST_SUMMARY', 'LIST_NEW_ACCOUNT_REQUESTS'] });
+    useSessionStore.setState({ status: 'signed-in', session: { username: 'adj', permissions: ['VIEW_REQUEST_SUMMARY', 'LIST_NEW_ACCOUNT_REQUESTS'] } });
     renderAt('/groups');
     expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
     expect(await screen.findByRole('link', { name: 'Account Requests (4)' })).toHaveAttribute('href', '/list-account-requests');
+  });
+
+  it('shows the help desk only the queue it may open (issue 15)', async () => {
+    const helpdesk = { username: 'helpdesk', permissions: ['SEARCH_ACCOUNTS', 'VIEW_REQUEST_SUMMARY', 'LIST_UNLOCK_REQUESTS', 'VIEW_UNLOCK_REQUEST'] as Permission[] };
+    fakeApi(helpdesk);
+    useSessionStore.setState({ status: 'signed-in', session: helpdesk });
+    renderAt('/groups');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Unlock Account Requests' })).toHaveAttribute('href', '/list-unlock-account-requests');
+    // Search Accounts, then the one queue the help desk may open; no other queue.
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'My Profile',
+      'Subscriptions',
+      'Groups',
+      'Mailing Lists',
+      'Tokens',
+      'Search Accounts',
+      'Unlock Account Requests',
+    ]);
+  });
+
+  it('while the account must be renewed, offers only the renewal and says why (issue 15)', async () => {
+    const renewal = { username: 'renewal.user', permissions: ['VIEW_SUBSCRIPTIONS', 'RENEW_ACCOUNT', 'allow-renewal'] as Permission[] };
+    fakeApi(renewal);
+    useSessionStore.setState({ status: 'signed-in', session: renewal });
+    renderAt('/groups');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([['Renew Your Account', '/renew-account']]);
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByText('Your account must be renewed before you can use the rest of the portal.')).toBeInTheDocument();
   });
 
   it('shows no queue counts without view-request-summary', async () => {
@@ -126,6 +181,83 @@ describe('the session guard', () => {
     expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
     expect(screen.queryByText('Manage Accounts')).not.toBeInTheDocument();
     expect(global.fetch).not.toHaveBeenCalledWith('/accounts/rest/requests', expect.anything());
+  });
+});
+
+describe('/login with a session and a redirect: the subscriptions are checked (issue 15)', () => {
+  const SERVICES_CONFIG = { ...DEFAULT_CONFIGURATION, wiki_url: 'https://wiki.example.test/', service_origins: 'jira=https://jira.example.test' };
+  const calls = (path: string) => (global.fetch as jest.Mock).mock.calls.filter(([url]) => url === `/accounts/rest${path}`).length;
+
+  it('opens a configured service the user is subscribed to (directly or through a group)', async () => {
+    useConfigurationStore.getState().setConfiguration(SERVICES_CONFIG, true);
+    subscriptionsAnswer = answerOf(200, { direct: [], nested: ['jira'] });
+    renderAt(`/login?redirect=${encodeURIComponent('https://jira.example.test/browse/WEB-7')}`);
+    await waitFor(() => expect(mockedOpenExternal).toHaveBeenCalledWith('https://jira.example.test/browse/WEB-7'));
+    expect(calls('/subscriptions/jane')).toBe(1);
+  });
+
+  it('sends a user not subscribed to that service to /subscriptions for it, saying why', async () => {
+    useConfigurationStore.getState().setConfiguration(SERVICES_CONFIG, true);
+    renderAt(`/login?redirect=${encodeURIComponent('https://jira.example.test/browse/WEB-7')}`);
+    expect(await screen.findByRole('heading', { name: 'Subscriptions' })).toBeInTheDocument();
+    expect(await screen.findByText(/^You are not subscribed to Jira\. Subscribe to it here/)).toBeInTheDocument();
+    expect(mockedOpenExternal).not.toHaveBeenCalled();
+  });
+
+  it('refuses any other origin: the profile opens, and no subscription is asked for', async () => {
+    useConfigurationStore.getState().setConfiguration(SERVICES_CONFIG, true);
+    renderAt(`/login?redirect=${encodeURIComponent('https://jira.example.test.evil.example/')}`);
+    expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+    expect(mockedOpenExternal).not.toHaveBeenCalled();
+    expect(calls('/subscriptions/jane')).toBe(0);
+  });
+});
+
+describe('sign-in (issue 15)', () => {
+  it('shows the agreement itself before I Agree: the standard notice without a file', async () => {
+    fakeApi(null);
+    useSessionStore.setState({ status: 'anonymous', session: undefined });
+    renderAt('/login');
+    const text = await screen.findByRole('region', { name: 'Agreement text' });
+    expect(text).toHaveTextContent('You are accessing a system provided for authorized use only.');
+    expect(text).toHaveTextContent('Select I Agree to accept these terms and continue to sign in.');
+    await userEvent.click(screen.getByRole('button', { name: 'I Agree' }));
+    expect(await screen.findByRole('heading', { name: 'Please Sign In' })).toBeInTheDocument();
+  });
+
+  it("shows the configured file's text as plain text, markup and all", async () => {
+    agreementAnswer = answerOf(200, { filename: 'terms.txt', text: 'Terms of use\n\n<b>Be nice</b>.' });
+    fakeApi(null);
+    useSessionStore.setState({ status: 'anonymous', session: undefined });
+    renderAt('/login');
+    const text = await screen.findByRole('region', { name: 'Agreement text' });
+    expect(text.textContent).toBe('Terms of use\n\n<b>Be nice</b>.');
+    expect(text.querySelector('b')).toBeNull();
+  });
+
+  it('offers no I Agree when the agreement cannot be loaded, only Retry', async () => {
+    agreementAnswer = answerOf(500, { error: 'The login agreement could not be read. Please contact an administrator.', code: 500 });
+    fakeApi(null);
+    useSessionStore.setState({ status: 'anonymous', session: undefined });
+    renderAt('/login');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The login agreement could not be loaded.');
+    expect(alert).toHaveTextContent('The login agreement could not be read. Please contact an administrator.');
+    expect(screen.queryByRole('button', { name: 'I Agree' })).not.toBeInTheDocument();
+    agreementAnswer = answerOf(200, { filename: 'undefined', text: DEFAULT_LOGIN_AGREEMENT });
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'I Agree' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the configured help page', { login_help_url: 'https://help.example.test/sign-in', wiki_url: 'https://wiki.example.test/' }, 'https://help.example.test/sign-in'],
+    ["the wiki's login help page, not its home page", { wiki_url: 'https://wiki.example.test/' }, 'https://wiki.example.test/display/WEB/Login+Help'],
+  ])('Login help opens %s', async (_name, config, href) => {
+    fakeApi(null);
+    useSessionStore.setState({ status: 'anonymous', session: undefined });
+    useConfigurationStore.getState().setConfiguration({ ...DEFAULT_CONFIGURATION, ...config, show_login_agreement: false, cac_support: false }, true);
+    renderAt('/login');
+    expect(await screen.findByRole('link', { name: 'Login help' })).toHaveAttribute('href', href);
   });
 });
 
@@ -138,6 +270,7 @@ describe('the portal routes', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(registerRemotes).toHaveBeenCalledWith(
       [
+        { name: 'self_service', entry: '/remotes/self_service/1.0.0/mf-manifest.json' },
         { name: 'groups', entry: '/remotes/groups/1.0.0/mf-manifest.json' },
         { name: 'tokens', entry: '/remotes/tokens/1.0.0/mf-manifest.json' },
         { name: 'mailing_lists', entry: '/remotes/mailing_lists/1.0.0/mf-manifest.json' },

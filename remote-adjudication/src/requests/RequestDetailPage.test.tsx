@@ -216,6 +216,14 @@ describe('a new account request', () => {
     expect(screen.queryByTestId('landed')).not.toBeInTheDocument();
   });
 
+  it('shows the not-found view for an id that is not a whole number, asking nothing (issue 15: not "params/id must be integer")', async () => {
+    const server = fakeServer({ 'GET /requests/new/abc': { status: 400, body: { error: 'params/id must be integer', code: 400 } } });
+    open(KINDS.new, ['/list-account-requests/abc']);
+    expect(await screen.findByText(MESSAGES.notFound)).toBeInTheDocument();
+    expect(screen.queryByText(/must be integer/)).not.toBeInTheDocument();
+    expect(server.called('GET /requests/new/abc')).toHaveLength(0);
+  });
+
   it('shows other load errors as the server says them', async () => {
     fakeServer({ 'GET /requests/new/12': { status: 500, body: { error: 'Internal server error', code: 500 } } });
     open(KINDS.new);
@@ -379,7 +387,7 @@ describe('the other kinds', () => {
     expect(valueOf(details(), 'Subscription')).toBe('opt-out');
     fireEvent.click(button('Approve'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByTestId('feedback')).toHaveTextContent(/^Mailing list request for portal-dev@example\.test approved\.$/);
+    expect(await screen.findByTestId('feedback')).toHaveTextContent(/^New mailing list portal-dev@example\.test created\.$/);
     expect(screen.getByTestId('landed')).toHaveTextContent(/^\/list-mailing-list-requests$/);
     first.unmount();
 

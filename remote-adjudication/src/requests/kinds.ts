@@ -4,7 +4,7 @@
  * leads (spec sections 2, 6 and 8; server/docs/adjudication.md). One list page, one details page
  * and one decision panel serve them all.
  */
-import { DENIED_REQUESTS, listPermission, REQUEST_KIND_INFO, viewPermission, type Decision, type Permission, type RequestDetailOf, type RequestKind } from '@portal/api';
+import { DENIED_REQUESTS, listPermission, MAILING_LIST_MESSAGES, REQUEST_KIND_INFO, viewPermission, type Decision, type Permission, type RequestDetailOf, type RequestKind } from '@portal/api';
 
 /** The kinds with a queue here (membership requests are decided in group administration). */
 export type QueueKind = Exclude<RequestKind, 'membership'>;
@@ -22,8 +22,8 @@ export const FEEDBACK = {
   unlockDenied: (username: string) => `Unlock account request for ${username} denied.`,
   userGroupApproved: (group: string) => `New user group ${group} created.`,
   userGroupDenied: (group: string) => `User group request for ${group} denied.`,
-  mailingListApproved: (list: string) => `Mailing list request for ${list} approved.`,
-  mailingListDenied: (list: string) => `Mailing list request for ${list} denied.`,
+  mailingListApproved: MAILING_LIST_MESSAGES.created,
+  mailingListDenied: MAILING_LIST_MESSAGES.denied,
 } as const;
 
 /** What the shared table (@portal/api requests/kinds.ts) says of a queue. */

@@ -38,6 +38,7 @@ describe('/group-administration/:id', () => {
     expect(await within(requestsRegion).findByRole('link', { name: '[details]' })).toHaveAttribute('href', '/group-administration/PORTAL/41');
     expect(within(requestsRegion).getAllByText(/\d+:\d\d:\d\d (AM|PM)/).length).toBeGreaterThan(0);
     expect(await within(region('Mailing Lists')).findByText('There are no mailing lists associated with this group.')).toBeInTheDocument();
+    expect(within(region('Mailing Lists')).getByRole('link', { name: 'Request a mailing list' })).toHaveAttribute('href', '/mailing-lists/new/PORTAL');
     expect(within(region('Additional Permission Groups')).getByText('PORTAL-release')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Manage All Groups' })).not.toBeInTheDocument();
     expect(server.called('POST /memberships/search')[0]?.body).toEqual({ user_group: 'PORTAL', filter: '', role: 'all', start_index: 0 });
@@ -50,6 +51,13 @@ describe('/group-administration/:id', () => {
     fireEvent.mouseDown(within(region('Members')).getByRole('combobox'));
     fireEvent.click(await screen.findByTitle('Admin'));
     await waitFor(() => expect(server.called('POST /memberships/search').at(-1)?.body).toEqual({ user_group: 'PORTAL', filter: '', role: 'admin', start_index: 0 }));
+  });
+
+  it("stops the member filter at the server's 255 characters (issue 15: no schema text on screen)", async () => {
+    serverFor();
+    renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
+    await within(await screen.findByRole('region', { name: 'Members' })).findAllByRole('link', { name: 'Change' });
+    expect(screen.getByLabelText('Filter by name or username')).toHaveAttribute('maxlength', '255');
   });
 
   it('a team member sees members without the Change column, and no decision or editing', async () => {
@@ -94,5 +102,17 @@ describe('/group-administration/:id/:requestId', () => {
     await waitFor(() => expect(screen.getByTestId('landed')).toHaveTextContent(/^\/group-administration\/PORTAL$/));
     expect(screen.getByTestId('feedback')).toHaveTextContent(/^Membership request of jane\.doe for PORTAL approved\.$/);
     expect(server.called('POST /requests/membership/41/approved')).toHaveLength(1);
+  });
+
+  it("lists the group's mailing lists: its admins open each one's member administration, a team member sees them without links or a request link", async () => {
+    const LIST = { id: 'portal-dev@example.test', description: 'Developers', permission_group: 'PORTAL-team', posting_permissions: 'closed', automatic_subscription: true };
+    serverFor(sampleGroup(), { 'GET /usergroups/PORTAL/mailinglists': { body: { rows: [LIST] } } });
+    const admin = renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
+    expect(await within(await screen.findByRole('region', { name: 'Mailing Lists' })).findByRole('link', { name: 'portal-dev@example.test' })).toHaveAttribute('href', '/mailing-lists/portal-dev%40example.test');
+    admin.unmount();
+    serverFor(sampleGroup({ role: 'team', permissions: ['VIEW_MEMBERSHIP'] }), { 'GET /usergroups/PORTAL/mailinglists': { body: { rows: [LIST] } } });
+    renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
+    expect(await within(await screen.findByRole('region', { name: 'Mailing Lists' })).findByText('portal-dev@example.test: Developers')).toBeInTheDocument();
+    expect(within(region('Mailing Lists')).queryByRole('link')).not.toBeInTheDocument();
   });
 });

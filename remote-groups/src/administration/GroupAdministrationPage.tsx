@@ -73,15 +73,40 @@ function MailingLists({ group }: { group: UserGroup }) {
     return <Alert type="error" showIcon role="alert" title={text} />;
   }
   if (state.status !== 'ready') return null;
-  if (state.value.length === 0) return <Typography.Paragraph>{GROUP_TEXT.noMailingLists}</Typography.Paragraph>;
+  // The group's admins moderate its lists: for them each list opens its member administration.
+  const moderates = group.role === 'admin';
+  const request = group.permissions.includes('SUBMIT_MAILING_LIST_REQUEST') ? (
+    <Typography.Paragraph>
+      <Link to={links.newMailingList(group.id)}>Request a mailing list</Link>
+    </Typography.Paragraph>
+  ) : null;
+  if (state.value.length === 0) {
+    return (
+      <>
+        <Typography.Paragraph>{GROUP_TEXT.noMailingLists}</Typography.Paragraph>
+        {request}
+      </>
+    );
+  }
   return (
-    <ul>
-      {state.value.map((list) => (
-        <li key={list.id}>
-          <Link to={links.mailingList(list.id)}>{list.id}</Link>: {list.description}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul>
+        {state.value.map((list) => (
+          <li key={list.id}>
+            {/* Underlined: a link inside a line of text must not be told apart by colour alone. */}
+            {moderates ? (
+              <Link to={links.mailingList(list.id)} style={{ textDecoration: 'underline' }}>
+                {list.id}
+              </Link>
+            ) : (
+              list.id
+            )}
+            : {list.description}
+          </li>
+        ))}
+      </ul>
+      {request}
+    </>
   );
 }
 

@@ -179,7 +179,7 @@ export async function countOtherAdmins(db: Queryable, userGroupId: string, excep
  * The names of group $1 each account holds: directly, or through a group nested (at any depth)
  * in one of them. `held(account_id, group_name, direct)`.
  */
-const HELD_IN_GROUP = `with recursive implied(member_group, group_name) as (
+export const HELD_IN_GROUP = `with recursive implied(member_group, group_name) as (
        select member_group, group_name from group_nestings where user_group_id = $1
        union
        select n.member_group, i.group_name from group_nestings n join implied i on n.group_name = i.member_group

@@ -88,16 +88,21 @@ export async function listRequests(context: SelfServiceContext, kind: RequestKin
 
 export type RequestSummary = Record<`total_${'authchange' | 'profilechange' | 'mailinglist' | 'new' | 'usergroup' | 'unlock'}`, number>;
 
-/** GET /requests: the pending requests of each queue (what waits for an adjudicator). */
-export async function requestSummary(context: SelfServiceContext): Promise<RequestSummary> {
+/**
+ * GET /requests: the pending requests of each queue (what waits for an adjudicator), counted only
+ * for the queues the caller may list (LIST_{KIND}_REQUESTS); any other queue answers 0, so the
+ * help desk learns nothing about queues it cannot open (issue 15).
+ */
+export async function requestSummary(context: SelfServiceContext, actor: Actor): Promise<RequestSummary> {
   const counts = await countPendingByKind(context.db);
+  const count = (kind: Exclude<RequestKind, 'membership'>) => (holds(actor, listPermission(kind)) ? (counts[kind] ?? 0) : 0);
   return {
-    total_authchange: counts.authchange ?? 0,
-    total_profilechange: counts.profilechange ?? 0,
-    total_mailinglist: counts.mailinglist ?? 0,
-    total_new: counts.new ?? 0,
-    total_usergroup: counts.usergroup ?? 0,
-    total_unlock: counts.unlock ?? 0,
+    total_authchange: count('authchange'),
+    total_profilechange: count('profilechange'),
+    total_mailinglist: count('mailinglist'),
+    total_new: count('new'),
+    total_usergroup: count('usergroup'),
+    total_unlock: count('unlock'),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   permissionGroupProblem,
   SITE_APPROVED,
   supportedServices,
+  type GroupMailingList,
   type GroupPermission,
   type GroupRole,
   type MemberConstraint,
@@ -46,6 +47,7 @@ import {
   userGroupIdTaken,
   type UserGroupRecord,
 } from '../repositories/groups.js';
+import { listMailingListsOfGroups } from '../repositories/mailing-lists.js';
 import { insertRequest, insertRequestUpdate } from '../repositories/requests.js';
 import { isUniqueViolation } from '../repositories/unique-violation.js';
 import { SELF_SERVICE_COMMENTS } from '../self-service-messages.js';
@@ -131,9 +133,19 @@ export async function getUserGroup(context: SelfServiceContext, actor: Actor, id
 }
 
 /** GET /usergroups/{id}/mailinglists: none until mailing lists exist (issue 12 fills this). */
-export async function listGroupMailingLists(context: SelfServiceContext, actor: Actor, id: string): Promise<{ rows: [] }> {
-  requireInGroup(await visibleGroup(context.db, actor, id), 'VIEW_MEMBERSHIP');
-  return { rows: [] };
+export async function listGroupMailingLists(context: SelfServiceContext, actor: Actor, id: string): Promise<{ rows: GroupMailingList[] }> {
+  const access = await visibleGroup(context.db, actor, id);
+  requireInGroup(access, 'VIEW_MEMBERSHIP');
+  const lists = await listMailingListsOfGroups(context.db, [access.group.id]);
+  return {
+    rows: lists.map((l) => ({
+      id: l.id,
+      description: l.description,
+      permission_group: l.permissionGroup,
+      posting_permissions: l.postingPermissions,
+      automatic_subscription: l.automaticSubscription,
+    })),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ import { accountAdminRoutes } from './account-admin.js';
 import { selfRequestRoutes } from './self-requests.js';
 import { subscriptionRoutes } from './subscriptions.js';
 import { groupRoutes } from './groups.js';
+import { tokenRoutes } from './tokens.js';
+import { mailingListRoutes } from './mailing-lists.js';
 import { NotFoundError } from '../../errors.js';
 import { MESSAGES } from '../../messages.js';
 import { API_PREFIX } from '../../plugins/route-access.js';
@@ -51,4 +53,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(selfRequestRoutes);
   await app.register(groupRoutes);
   await app.register(accountAdminRoutes);
+  await app.register(tokenRoutes);
+  await app.register(mailingListRoutes);
 };
