@@ -12,7 +12,7 @@ import { addMembership, insertUserGroup } from '../src/repositories/groups.js';
 import { listMail } from '../src/services/mail.js';
 import { createServiceCredential, rotateServiceSecret } from '../src/services/tokens/service-credentials.js';
 import { runTokenMaintenance } from '../src/services/tokens/maintenance.js';
-import { HOUR, type Principal, type TestAccount } from './auth-helpers.js';
+import { HOUR, postSignIn, type Principal, type TestAccount } from './auth-helpers.js';
 import { DATABASE_KINDS, createFixture, type Fixture } from './helpers.js';
 import { DAY, FORBIDDEN, call, createWorld, signedIn, type World } from './self-service-helpers.js';
 
@@ -267,6 +267,22 @@ for (const databaseKind of DATABASE_KINDS) {
       assert.deepEqual(history.rows, [{ action: 'Token revoked', comment: '1 token revoked: the account was locked.' }]);
       await call(world.app, who('boss'), 'POST', '/accounts/bob/unlock', { comment: 'Rotated' });
       assert.equal(await active(bobToken.reference_token), false, 'unlocking does not bring a revoked token back');
+    });
+
+    test('locked by failed sign-ins, an account keeps its tokens but they are inactive until it is unlocked', async () => {
+      const dave = await signedIn(world, 'dave');
+      people.dave = dave;
+      await member('dave', 'ALPHA-artifactsRead');
+      const token = (await create('dave', { groups: ['ALPHA-artifactsRead'] })).json() as { reference_token: string; token_id: string };
+      assert.equal(await active(token.reference_token), true);
+      let answer = 0;
+      for (let attempt = 0; attempt < 10 && answer !== 423; attempt += 1) answer = (await postSignIn(world.app, 'dave', 'not-the-token')).statusCode;
+      assert.equal(answer, 423, 'the account is locked by the failures');
+      const row = await world.db.query<{ revoked_at: Date | null }>('select revoked_at from access_tokens where id = $1', [token.token_id]);
+      assert.equal(row.rows[0]!.revoked_at, null, 'a lock by failed sign-ins revokes nothing (server/docs/tokens.md)');
+      assert.deepEqual((await introspect(world.app, token.reference_token, service)).json(), { active: false });
+      assert.equal((await call(world.app, who('boss'), 'POST', '/accounts/dave/unlock', { comment: 'Forgot the token' })).statusCode, 200);
+      assert.equal(await active(token.reference_token), true, "unlocked, the account's token works again");
     });
 
     test('the owner is mailed once, 7 days before a token expires', async () => {
