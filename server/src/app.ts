@@ -33,6 +33,7 @@ import { hostRoutes } from './routes/host.js';
 import { remoteRoutes } from './routes/remotes.js';
 import { checkEnvironmentManifest } from './services/environment.js';
 import type { TokenIssuer } from './services/tokens/issuer.js';
+import type { ListEngine } from './services/lists/engine.js';
 import { introspectionRoutes } from './routes/introspection.js';
 
 export type App = FastifyInstance<
@@ -64,6 +65,8 @@ export interface AppOptions {
   tls?: AppTls;
   /** Who issues artifact-repository tokens; default: the portal itself. */
   tokenIssuer?: TokenIssuer;
+  /** What runs the mailing lists; default: the embedded engine. */
+  listEngine?: ListEngine;
 }
 
 function httpsOptions(tls: AppTls | undefined): Record<string, unknown> {
@@ -98,7 +101,12 @@ export function buildApp(options: AppOptions): App {
   }
 
   // External
-  app.register(contextPlugin, { db: options.db, portal: options.portal, ...(options.tokenIssuer ? { tokenIssuer: options.tokenIssuer } : {}) });
+  app.register(contextPlugin, {
+    db: options.db,
+    portal: options.portal,
+    ...(options.tokenIssuer ? { tokenIssuer: options.tokenIssuer } : {}),
+    ...(options.listEngine ? { listEngine: options.listEngine } : {}),
+  });
   app.register(fastifyCookie);
   // preCompressed: the builds write .br and .gz beside each text asset; the smallest the browser
   // accepts is sent (with Vary: Accept-Encoding), else the file itself.

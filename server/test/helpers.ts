@@ -7,6 +7,7 @@
  * every test gets a schema of its own (search_path), dropped when the test closes it.
  */
 import type { TokenIssuer } from '../src/services/tokens/issuer.js';
+import type { ListEngine } from '../src/services/lists/engine.js';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -214,6 +215,7 @@ export interface TestAppOptions {
   clock?: Clock;
   tls?: AppTls;
   tokenIssuer?: TokenIssuer;
+  listEngine?: ListEngine;
 }
 
 /** The bot challenge's cost in tests: solved in milliseconds. */
@@ -238,6 +240,7 @@ export function createTestApp(options: TestAppOptions): App {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.tls ? { tls: options.tls } : {}),
     ...(options.tokenIssuer ? { tokenIssuer: options.tokenIssuer } : {}),
+    ...(options.listEngine ? { listEngine: options.listEngine } : {}),
   });
 }
 

@@ -3,6 +3,7 @@
  * an app on a fresh database with a movable clock, calls as a principal, and a full profile.
  */
 import type { TokenIssuer } from '../src/services/tokens/issuer.js';
+import type { ListEngine } from '../src/services/lists/engine.js';
 import type { PortalConfiguration } from '@portal/api';
 import type { App, AppServerSettings } from '../src/app.js';
 import type { Database, DatabaseKind, Queryable } from '../src/db/database.js';
@@ -26,7 +27,7 @@ export interface World {
 export async function createWorld(
   kind: DatabaseKind,
   fixture: Fixture,
-  options: { portal?: Partial<PortalConfiguration>; server?: Partial<AppServerSettings>; tokenIssuer?: TokenIssuer; logs?: string[] } = {},
+  options: { portal?: Partial<PortalConfiguration>; server?: Partial<AppServerSettings>; tokenIssuer?: TokenIssuer; listEngine?: ListEngine; logs?: string[] } = {},
 ): Promise<World> {
   const db = await createTestDatabase(kind);
   const clock = new TestClock();
@@ -37,6 +38,7 @@ export async function createWorld(
     ...(options.portal ? { portal: options.portal } : {}),
     ...(options.server ? { server: options.server } : {}),
     ...(options.tokenIssuer ? { tokenIssuer: options.tokenIssuer } : {}),
+    ...(options.listEngine ? { listEngine: options.listEngine } : {}),
     ...(options.logs ? { logs: options.logs } : {}),
   });
   await app.ready();

@@ -13,6 +13,7 @@ import { MESSAGES } from '../messages.js';
 import { findAccountByUsername, findAccountRecordById, type AccountRecord } from '../repositories/account-view.js';
 import { SELF_SERVICE_MESSAGES } from '../self-service-messages.js';
 import type { Clock } from './clock.js';
+import type { ListEngine } from './lists/engine.js';
 import type { SignedInAccount } from './sessions.js';
 
 /** What the self-service services work with. */
@@ -20,6 +21,8 @@ export interface SelfServiceContext {
   readonly db: Database;
   readonly clock: Clock;
   readonly config: Readonly<PortalConfiguration>;
+  /** What runs the mailing lists (PORTAL_LIST_ENGINE); absent: the embedded engine. */
+  readonly listEngine?: ListEngine;
 }
 
 /** The signed-in caller. */

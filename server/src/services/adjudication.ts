@@ -6,6 +6,8 @@
  * so of two decisions at once exactly one wins; then the status, an update, the kind's effect
  * and the applicant's mail (outbox) are written together or not at all.
  */
+import { embeddedListEngine } from './lists/embedded.js';
+import { followAccounts } from './lists/sync.js';
 import { REQUEST_KINDS, type Decision, type RequestKind, type RequestStatus } from '@portal/api';
 import type { Permission } from '@portal/api';
 import { lengthAtMost, RULE_MESSAGES } from '@portal/api';
@@ -217,8 +219,10 @@ export async function decideRequest(
   if (message) throw InvalidInputError.ofFields({ comment: message });
   const comment = (input.comment ?? '').trim();
   let decided: RequestRowRecord | undefined;
+  const listEngine = context.listEngine ?? embeddedListEngine;
+  let membershipsChanged: readonly number[] = [];
   try {
-    return await context.db.transaction(async (tx) => {
+    const view = await context.db.transaction(async (tx) => {
       const request = await findRequest(tx, kind, id, true);
       if (!request) throw requestNotFound();
       decided = request;
@@ -231,12 +235,16 @@ export async function decideRequest(
         throw new ConflictError(ADJUDICATION_MESSAGES.notDecidable(request.status));
       }
       await insertRequestUpdate(tx, { requestId: id, status: decision, username: actor.username, comment, createdAt: at });
-      const { mails } = await definition.decide(tx, request, decision, { actor, comment, at, publicUrl: input.publicUrl });
-      for (const mail of mails) await enqueueMail(tx, mail, context.clock);
+      const effect = await definition.decide(tx, request, decision, { actor, comment, at, publicUrl: input.publicUrl, listEngine });
+      for (const mail of effect.mails) await enqueueMail(tx, mail, context.clock);
+      membershipsChanged = effect.membershipsChanged ?? [];
       const after = await findRequest(tx, kind, id);
       if (!after) throw requestNotFound();
       return detailView(tx, actor, after, await accessOf(tx, actor, after));
     });
+    // Committed: the mailing lists' rosters follow the memberships (lists/sync.ts).
+    await followAccounts({ db: context.db, listEngine }, membershipsChanged);
+    return view;
   } catch (error) {
     const conflict = decided === undefined ? undefined : definition.raceConflict?.(error, decided);
     throw conflict ?? error;

@@ -4,6 +4,11 @@
  * messages and the moderators' actions, and the request for a new list. Who may do what is
  * checked here: the routes only say that a signed-in caller is needed.
  *
+ * What runs the lists (receiving, holding, delivering) is the list engine (lists/engine.ts,
+ * PORTAL_LIST_ENGINE); who is eligible and each member's choice stay the portal's, and the
+ * engine is told (a subscription change in its transaction: if the engine cannot be told,
+ * nothing changes).
+ *
  * Eligible: holding the list's permission group (directly or through another group; for a role
  * group, that role or a higher one: eligibleGroups). Moderator:
  * an admin of the list's user group, or named a moderator of the list (its requester is).
@@ -30,25 +35,26 @@ import { MESSAGES } from '../messages.js';
 import { findAccountRecordById } from '../repositories/account-view.js';
 import { findHeldGroups, findPermissionGroups } from '../repositories/groups.js';
 import {
-  addAcceptedSender,
-  countHeldMessages,
-  deliverPost,
-  discardHeldExcept,
   findEligibleMembers,
   findMailingList,
   findModeratedLists,
   findSubscriptionChoices,
-  listHeldMessages as findHeldMessages,
   listMailingListsOfGroups,
   mailingListExists,
   saveSubscriptionChoice,
-  takeHeldMessages,
   type HeldMessageRecord,
   type MailingListRecord,
 } from '../repositories/mailing-lists.js';
 import { insertRequest, insertRequestUpdate } from '../repositories/requests.js';
 import type { Actor, SelfServiceContext } from './account-access.js';
 import { requireInGroup, visibleGroup } from './groups.js';
+import { embeddedListEngine } from './lists/embedded.js';
+import type { ListEngine } from './lists/engine.js';
+
+export { postMail } from './lists/post-mail.js';
+
+/** The engine that runs the lists (server/docs/mailing-lists.md, "List engines"). */
+const engineOf = (context: SelfServiceContext): ListEngine => context.listEngine ?? embeddedListEngine;
 
 /** The first page of a queue; the moderators' page shows this many (oldest first). */
 export const HELD_PAGE_SIZE = 100;
@@ -101,7 +107,7 @@ export async function listMailingLists(context: SelfServiceContext, actor: Actor
   const lists = await listMailingListsOfGroups(context.db, groups);
   const views = await callerViews(context.db, actor, lists);
   const shown = lists.filter((l) => views.get(l.id)!.eligible || views.get(l.id)!.moderator);
-  const counts = await countHeldMessages(context.db, shown.filter((l) => views.get(l.id)!.moderator).map((l) => l.id));
+  const counts = await engineOf(context).heldCounts(context.db, shown.filter((l) => views.get(l.id)!.moderator).map((l) => l.id));
   return { rows: shown.map((l) => listView(l, views.get(l.id)!, counts.get(l.id) ?? 0)) };
 }
 
@@ -122,7 +128,7 @@ async function moderatedList(context: SelfServiceContext, actor: Actor, id: stri
 
 export async function getMailingList(context: SelfServiceContext, actor: Actor, id: string): Promise<MailingList> {
   const { list, view } = await visibleList(context, actor, id);
-  const counts = view.moderator ? await countHeldMessages(context.db, [list.id]) : new Map<string, number>();
+  const counts = view.moderator ? await engineOf(context).heldCounts(context.db, [list.id]) : new Map<string, number>();
   return listView(list, view, counts.get(list.id) ?? 0);
 }
 
@@ -134,25 +140,27 @@ export async function updateListSubscription(context: SelfServiceContext, actor:
   const { list, view } = await visibleList(context, actor, id);
   const self = await findAccountRecordById(context.db, actor.id);
   const forOther = body.user_email !== undefined && body.user_email.trim().toLowerCase() !== self?.email.toLowerCase();
-  let target: { accountId: number; subscribed: boolean; email: string } | undefined;
+  let target: { accountId: number; subscribed: boolean; email: string; fullName: string } | undefined;
   if (forOther) {
     if (!view.moderator) throw new ForbiddenError(MESSAGES.forbidden);
     const email = (body.user_email ?? '').trim().toLowerCase();
     const member = (await findEligibleMembers(context.db, list)).find((m) => m.email.toLowerCase() === email);
     if (!member) throw InvalidInputError.ofFields({ user_email: MAILING_LIST_MESSAGES.notEligible(body.user_email ?? '') });
-    target = { accountId: member.accountId, subscribed: member.subscribed, email: member.email };
+    target = { accountId: member.accountId, subscribed: member.subscribed, email: member.email, fullName: member.fullName };
   } else {
     if (!view.eligible) throw new InvalidInputError(MAILING_LIST_MESSAGES.notEligible(self?.email ?? actor.username));
-    target = { accountId: actor.id, subscribed: view.subscribed, email: self?.email ?? '' };
+    const fullName = [self?.first_name, self?.last_name].filter(Boolean).join(' ');
+    target = { accountId: actor.id, subscribed: view.subscribed, email: self?.email ?? '', fullName };
   }
   const subscribing = body.is_subscribed && !target.subscribed;
-  await saveSubscriptionChoice(
-    context.db,
-    list.id,
-    target.accountId,
-    { subscribed: body.is_subscribed, digest: body.is_subscribed && !subscribing ? !body.is_regular_subscription : false },
-    context.clock.now(),
-  );
+  const choice = { subscribed: body.is_subscribed, digest: body.is_subscribed && !subscribing ? !body.is_regular_subscription : false };
+  const member = { email: target.email.toLowerCase(), displayName: target.fullName };
+  const accountId = target.accountId;
+  // The engine is told in the choice's transaction: if it cannot be (Mailman down), nothing changes.
+  await context.db.transaction(async (tx) => {
+    await saveSubscriptionChoice(tx, list.id, accountId, choice, context.clock.now());
+    await engineOf(context).setSubscription(list, member, choice.subscribed ? (choice.digest ? 'digest' : 'regular') : null);
+  });
   return getMailingList(context, actor, list.id);
 }
 
@@ -178,31 +186,22 @@ const heldView = (m: HeldMessageRecord): HeldMessage => ({
 /** GET /mailinglists/{id}/held (moderators): the first page of the queue, oldest first. */
 export async function listHeldMessages(context: SelfServiceContext, actor: Actor, id: string): Promise<{ rows: HeldMessage[] }> {
   const list = await moderatedList(context, actor, id);
-  return { rows: (await findHeldMessages(context.db, [list.id], HELD_PAGE_SIZE)).map(heldView) };
+  return { rows: (await engineOf(context).heldMessages(context.db, [list.id], HELD_PAGE_SIZE)).map(heldView) };
 }
 
 /** GET /moderation/held: the held messages of every list the caller moderates. */
 export async function listAllHeldMessages(context: SelfServiceContext, actor: Actor): Promise<{ rows: HeldMessage[] }> {
   const { rows } = await listMailingLists(context, actor);
   const moderated = rows.filter((l) => l.is_moderator).map((l) => l.id);
-  return { rows: (await findHeldMessages(context.db, moderated, HELD_PAGE_SIZE)).map(heldView) };
-}
-
-/** The mail a subscriber receives for an accepted post (server/docs/mailing-lists.md). */
-export function postMail(list: MailingListRecord, post: { sender: string; subject: string; text: string }): { subject: string; body: string } {
-  const tag = `[${list.id.split('@')[0]}]`;
-  const subject = post.subject.startsWith(tag) ? post.subject : `${tag} ${post.subject}`;
-  return {
-    subject,
-    body: [`From: ${post.sender}`, `List: ${list.id}`, '', post.text, '', '--', `${list.description}`, 'Change your subscription on the Mailing Lists page of the portal.', ''].join('\n'),
-  };
+  return { rows: (await engineOf(context).heldMessages(context.db, moderated, HELD_PAGE_SIZE)).map(heldView) };
 }
 
 /**
- * POST /mailinglists/{id}/held (moderators): accept (delivered to the subscribers through the
- * outbox), always-accept (the same, and that sender's posts are accepted from now on), discard;
- * with discard_deferred, every message of the list not acted on is discarded too. One
- * transaction; the work grows with the messages named, not with the queue.
+ * POST /mailinglists/{id}/held (moderators): accept (delivered to the subscribers), always-accept
+ * (the same, and that sender's posts are accepted from now on), discard; with discard_deferred,
+ * every message of the list not acted on is discarded too. The list engine does it (embedded: one
+ * transaction, delivery through the outbox, the work growing with the messages named; Mailman:
+ * its held-message actions).
  */
 export async function moderateHeldMessages(
   context: SelfServiceContext,
@@ -212,23 +211,9 @@ export async function moderateHeldMessages(
 ): Promise<{ ok: true; accepted: number; discarded: number }> {
   const list = await moderatedList(context, actor, id);
   const at = context.clock.now();
+  const acted = body.messages.flatMap((m) => (m.action === 'defer' ? [] : [{ messageId: m.messageId, action: m.action }]));
   return context.db.transaction(async (tx) => {
-    const acted = body.messages.filter((m) => m.action !== 'defer');
-    const taken = new Map((await takeHeldMessages(tx, list.id, acted.map((m) => m.messageId))).map((m) => [m.id, m]));
-    let accepted = 0;
-    let discarded = 0;
-    for (const action of acted) {
-      const message = taken.get(action.messageId);
-      if (!message) continue; // decided already (another moderator): nothing to do
-      if (action.action === 'discard') {
-        discarded++;
-        continue;
-      }
-      if (action.action === 'always-accept') await addAcceptedSender(tx, list.id, message.sender, at);
-      await deliverPost(tx, list, message, postMail(list, message), at);
-      accepted++;
-    }
-    if (body.discard_deferred === true) discarded += await discardHeldExcept(tx, list.id, []);
+    const { accepted, discarded } = await engineOf(context).moderate(tx, list, acted, body.discard_deferred === true, at);
     return { ok: true as const, accepted, discarded };
   });
 }

@@ -5,6 +5,7 @@
  * are here: only the group's own names, never a site role, never a service group the group does
  * not use, never the last admin gone.
  */
+import { followAccounts } from './lists/sync.js';
 import {
   accountStatus,
   fixedGroups,
@@ -271,8 +272,9 @@ export async function submitMembership(
   const own = isOwner(actor, body.username.trim());
   const reasonProblem = membershipReasonRule(intent === 'request')(body.reason?.trim() ?? '');
   if (reasonProblem) throw InvalidInputError.ofFields({ reason: reasonProblem });
+  let changedAccount: number | undefined;
   try {
-    return await context.db.transaction(async (tx) => {
+    const answer = await context.db.transaction(async (tx) => {
       const access = await visibleGroup(tx, actor, body.user_group.trim(), true);
       const { group } = access;
       if (intent === 'join') {
@@ -319,9 +321,13 @@ export async function submitMembership(
         await tx.query('update requests set adjudicator = $2 where id = $1', [id, actor.username]);
         await insertRequestUpdate(tx, { requestId: id, status: 'approved', username: actor.username, comment: 'Applied at once.', createdAt: at });
         if (!own) await enqueueMail(tx, membershipMail(group, account, 'was changed', applied), context.clock);
+        if (applied.joined.length > 0 || applied.left.length > 0) changedAccount = account.id;
       }
       return { ok: true as const, code: 200 as const, id, status: now ? ('approved' as const) : ('pending' as const) };
     });
+    // Committed: the mailing lists' rosters follow (lists/sync.ts).
+    if (changedAccount !== undefined && context.listEngine) await followAccounts({ db: context.db, listEngine: context.listEngine }, [changedAccount]);
+    return answer;
   } catch (error) {
     if (isUniqueViolation(error, GROUP_UNIQUE_INDEXES.pendingMembership)) {
       throw new ConflictError(GROUP_SERVICE_MESSAGES.membershipPending(body.username.trim(), body.user_group.trim()));

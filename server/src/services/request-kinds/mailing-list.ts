@@ -1,12 +1,14 @@
 /**
  * Mailing list requests (kind 'mailinglist', MAILING_LIST): a new list (details: list_id,
  * user_group, permission_group, description, posting_permissions, automatic_subscription).
- * Approval creates the list in the decision's transaction and makes the requester a moderator;
+ * Approval creates the list in the decision's transaction (and at the list engine, with its first
+ * roster) and makes the requester a moderator;
  * an address taken meanwhile is a 409 and nothing changes. Denial mails only.
  */
 import { MAILING_LIST_MESSAGES, POSTING_PERMISSIONS, type PostingPermission } from '@portal/api';
 import { ConflictError } from '../../errors.js';
-import { addListModerator, insertMailingList, mailingListExists } from '../../repositories/mailing-lists.js';
+import { addListModerator, findMailingList, insertMailingList, mailingListExists } from '../../repositories/mailing-lists.js';
+import { syncList } from '../lists/sync.js';
 import type { RequestRowRecord } from '../../repositories/request-queue.js';
 import { isUniqueViolation } from '../../repositories/unique-violation.js';
 import { accountOf, pendingQueue, str, withComment } from './common.js';
@@ -19,7 +21,7 @@ registerRequestKind({
   ...pendingQueue('MAILING_LIST'),
   identifier,
   detailFields: ({ details }) => ({ ...details }),
-  async decide(tx, request, decision, { comment, at, publicUrl }) {
+  async decide(tx, request, decision, { comment, at, publicUrl, listEngine }) {
     const listId = identifier(request);
     const account = await accountOf(tx, request);
     if (decision !== 'approved') {
@@ -47,6 +49,13 @@ registerRequestKind({
       requestId: request.id,
     });
     await addListModerator(tx, listId, account.id);
+    // The engine's list (Mailman's) is made before the decision commits: if it cannot be, the
+    // request stays pending (503) and may be approved again.
+    const list = await findMailingList(tx, listId);
+    if (list) {
+      await listEngine.createList(tx, list);
+      await syncList(listEngine, tx, listId);
+    }
     const link = `${publicUrl}/mailing-lists/${encodeURIComponent(listId)}`;
     return {
       mails: [

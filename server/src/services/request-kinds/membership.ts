@@ -41,6 +41,6 @@ registerRequestKind({
     const lists = await checkedLists(tx, group, { join: list(request.details.join), leave: list(request.details.leave) });
     checkJoiner(group, account, lists.join);
     const applied = await applyMembership(tx, group, account, lists, { username: actor.username, reason: request.reason, at });
-    return { mails: [membershipMail(group, account, 'request was approved', applied, comment)] };
+    return { mails: [membershipMail(group, account, 'request was approved', applied, comment)], membershipsChanged: [account.id] };
   },
 });

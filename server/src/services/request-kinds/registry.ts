@@ -4,6 +4,7 @@
  * a kind is adding a module here (and its entry in @portal/api's request-kind table, which the
  * routes and the screens read); the engine only looks kinds up.
  */
+import type { ListEngine } from '../lists/engine.js';
 import {
   adjudicatePermission as apiAdjudicatePermission,
   listPermission as apiListPermission,
@@ -36,11 +37,15 @@ export interface DecisionContext {
   readonly at: Date;
   /** The portal's address for links in mail ('' leaves them relative). */
   readonly publicUrl: string;
+  /** What runs the mailing lists (a list request's approval creates the list there). */
+  readonly listEngine: ListEngine;
 }
 
 /** What a decision did besides its status and update: the mail to send (through the outbox, in the decision's transaction). */
 export interface DecisionEffect {
   readonly mails: readonly Mail[];
+  /** Accounts whose group memberships the decision changed: their list subscriptions follow once it is committed. */
+  readonly membershipsChanged?: readonly number[];
 }
 
 /** What a caller may do with one request. */
