@@ -22,6 +22,7 @@ import {
 } from '@portal/api';
 import { REMOTE_NAME } from '@portal/shared/contract';
 import { REPO_DIR, SERVER_DIR } from './paths.js';
+import { LIST_ENGINES, type ListEngineName } from './services/lists/engine.js';
 import { isMailAddress } from './services/mail-address.js';
 
 export class ConfigError extends Error {
@@ -107,6 +108,14 @@ export interface ServerSettings {
   /** 0: any free port. */
   listSmtpPort: number;
   listMaxMessageBytes: number;
+  /** What runs the mailing lists (server/docs/mailing-lists.md, "List engines"). */
+  listEngine: ListEngineName;
+  /** The Mailman engine: Mailman core's REST address (origin and path, no final '/'). */
+  mailmanUrl: string | undefined;
+  mailmanUser: string | undefined;
+  /** The Mailman engine: the REST password. Never log it. */
+  mailmanPassword: string | undefined;
+  mailmanSyncMs: number;
 }
 
 export const TOKEN_ISSUERS = ['embedded', 'artifactory'] as const;
@@ -448,6 +457,26 @@ export const SERVER_SETTING_FIELDS: Fields<ServerSettings> = {
   listMaxMessageBytes: {
     env: 'PORTAL_LIST_MAX_MESSAGE_BYTES', ...integer(1024, 100 * 1024 * 1024), default: 1024 * 1024,
     doc: 'the largest post a list accepts; larger ones are refused at SMTP time (552)',
+  },
+  listEngine: {
+    env: 'PORTAL_LIST_ENGINE', ...oneOf(LIST_ENGINES, 'a list engine'), default: 'embedded',
+    doc: "embedded: the portal runs the lists (its SMTP listener, the outbox, its digests); mailman: a Mailman 3 core does, over its REST API",
+  },
+  mailmanUrl: {
+    env: 'PORTAL_MAILMAN_URL', ...PUBLIC_URL, default: undefined,
+    doc: "the Mailman engine: Mailman core's REST address, e.g. http://127.0.0.1:8001 (API 3.1 is used under it)",
+  },
+  mailmanUser: { env: 'PORTAL_MAILMAN_USER', ...SECRET_VALUE, default: undefined, doc: "the Mailman engine: the REST API's user ([webservice] admin_user)" },
+  mailmanPassword: {
+    env: 'PORTAL_MAILMAN_PASSWORD', ...SECRET_VALUE, default: undefined, doc: "the Mailman engine: the REST API's password ([webservice] admin_pass; kept out of logs)",
+    rule: ({ listEngine, mailmanUrl, mailmanUser, mailmanPassword }) =>
+      listEngine === 'mailman' && (mailmanUrl === undefined || mailmanUser === undefined || mailmanPassword === undefined)
+        ? 'PORTAL_LIST_ENGINE=mailman needs PORTAL_MAILMAN_URL, PORTAL_MAILMAN_USER and PORTAL_MAILMAN_PASSWORD'
+        : undefined,
+  },
+  mailmanSyncMs: {
+    env: 'PORTAL_MAILMAN_SYNC_MS', ...integer(10_000, 86_400_000), default: 300_000,
+    doc: "the Mailman engine: how often every list's roster in Mailman is made the portal's (ms)",
   },
 };
 

@@ -23,6 +23,10 @@ import { createTokenMaintenance, type TokenMaintenance } from './services/tokens
 import { startListSmtpServer, type ListSmtpServer } from './services/list-smtp.js';
 import { runListDigests } from './services/list-digests.js';
 import { startPeriodic, type Periodic } from './services/periodic.js';
+import { embeddedListEngine } from './services/lists/embedded.js';
+import type { ListEngine } from './services/lists/engine.js';
+import { createMailmanEngine } from './services/lists/mailman.js';
+import { syncAllLists } from './services/lists/sync.js';
 
 /** How often the daily digests are looked for. */
 const DIGEST_CHECK_MS = 5 * 60_000;
@@ -73,6 +77,13 @@ function tokenIssuerOf(server: ServerSettings): TokenIssuer {
   return createArtifactoryIssuer({ url: server.artifactoryUrl ?? '', adminToken: server.artifactoryAdminToken ?? '' });
 }
 
+/** PORTAL_LIST_ENGINE: the portal itself, or a Mailman 3 core (server/docs/mailing-lists.md). */
+function listEngineOf(server: ServerSettings): ListEngine {
+  if (server.listEngine === 'embedded') return embeddedListEngine;
+  // The configuration's rule has made sure all three are set.
+  return createMailmanEngine({ url: server.mailmanUrl ?? '', user: server.mailmanUser ?? '', password: server.mailmanPassword ?? '' });
+}
+
 const EXPECTED_ERRORS = [DatabaseInUseError, MigrationError, ManifestError, RouteDeclarationError, TlsFileError];
 
 async function start(settings: Settings): Promise<void> {
@@ -86,6 +97,7 @@ async function start(settings: Settings): Promise<void> {
   let tokenMaintenance: TokenMaintenance | undefined;
   let listSmtp: ListSmtpServer | undefined;
   let digests: Periodic | undefined;
+  let listSync: Periodic | undefined;
   let stopping = false;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
     if (stopping) return;
@@ -97,6 +109,7 @@ async function start(settings: Settings): Promise<void> {
       await tokenMaintenance?.stop();
       await listSmtp?.close();
       await digests?.stop();
+      await listSync?.stop();
       await app?.close();
       await db?.close();
     } catch (error) {
@@ -121,7 +134,8 @@ async function start(settings: Settings): Promise<void> {
       if (created.length > 0) writeDemoAccountsFile(server.dataDir, created);
     }
     const tokenIssuer = tokenIssuerOf(server);
-    app = buildApp({ db, portal: settings.portal, server, logger: { level: server.logLevel }, tokenIssuer, ...(tls ? { tls } : {}) });
+    const listEngine = listEngineOf(server);
+    app = buildApp({ db, portal: settings.portal, server, logger: { level: server.logLevel }, tokenIssuer, listEngine, ...(tls ? { tls } : {}) });
     if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
     await app.listen({ port: server.port, host: server.host });
     const log = app.log;
@@ -151,27 +165,40 @@ async function start(settings: Settings): Promise<void> {
       onError: (error) => log.error({ err: error }, 'token maintenance failed; it runs again at the next interval'),
     });
     tokenMaintenance.start();
-    // Mailing lists: posts arrive over SMTP (the embedded list engine).
-    listSmtp = await startListSmtpServer({
-      db: openDb,
-      host: server.listSmtpHost,
-      port: server.listSmtpPort,
-      maxMessageBytes: server.listMaxMessageBytes,
-      onError: (error) => log.error({ err: error }, 'mailing list SMTP listener: a post could not be received'),
-      onPost: (event) => log.info(event, 'mailing list post received'),
-    });
-    // The daily digests: looked for every few minutes, each list's sent at most once a day.
-    digests = startPeriodic({
-      intervalMs: DIGEST_CHECK_MS,
-      run: () => runListDigests(openDb, new Date()),
-      onError: (error) => log.error({ err: error }, 'mailing list digests failed; they are tried again later'),
-    });
+    if (listEngine.portalDelivers) {
+      // Mailing lists: posts arrive over SMTP (the embedded list engine).
+      listSmtp = await startListSmtpServer({
+        db: openDb,
+        host: server.listSmtpHost,
+        port: server.listSmtpPort,
+        maxMessageBytes: server.listMaxMessageBytes,
+        onError: (error) => log.error({ err: error }, 'mailing list SMTP listener: a post could not be received'),
+        onPost: (event) => log.info(event, 'mailing list post received'),
+      });
+      // The daily digests: looked for every few minutes, each list's sent at most once a day.
+      digests = startPeriodic({
+        intervalMs: DIGEST_CHECK_MS,
+        run: () => runListDigests(openDb, new Date()),
+        onError: (error) => log.error({ err: error }, 'mailing list digests failed; they are tried again later'),
+      });
+    } else {
+      // Mailman receives the posts and sends the digests; its rosters follow the portal's on a schedule too.
+      listSync = startPeriodic({
+        intervalMs: server.mailmanSyncMs,
+        run: async () => {
+          const changes = await syncAllLists({ db: openDb, listEngine });
+          if (changes.subscribed + changes.unsubscribed + changes.changedDelivery > 0) log.info(changes, 'mailing lists: Mailman rosters reconciled');
+        },
+        onError: (error) => log.error({ err: error }, 'mailing lists: reconciling the Mailman rosters failed; it is tried again later'),
+      });
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : server.port;
     const database = db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${server.dataDir}`;
     const url = `${tls ? 'https' : 'http'}://${shownHost(server.host)}:${port}`;
     process.stdout.write(`Portal running at ${url} (database: ${database})\n`);
-    process.stdout.write(`Mailing lists receive posts at smtp://${shownHost(server.listSmtpHost)}:${listSmtp.port}\n`);
+    if (listSmtp) process.stdout.write(`Mailing lists receive posts at smtp://${shownHost(server.listSmtpHost)}:${listSmtp.port}\n`);
+    else process.stdout.write(`Mailing lists are run by Mailman at ${server.mailmanUrl ?? ''}\n`);
     if (server.seedDemo) process.stdout.write(demoSignInText(readDemoAccountsFile(server.dataDir), `${url}/login`));
   } catch (error) {
     await control?.close().catch(() => undefined);
@@ -179,6 +206,7 @@ async function start(settings: Settings): Promise<void> {
     await tokenMaintenance?.stop().catch(() => undefined);
     await listSmtp?.close().catch(() => undefined);
     await digests?.stop().catch(() => undefined);
+    await listSync?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     const expected = EXPECTED_ERRORS.some((type) => error instanceof type);

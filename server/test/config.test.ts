@@ -225,6 +225,11 @@ describe('server settings', () => {
       listSmtpHost: '127.0.0.1',
       listSmtpPort: 2525,
       listMaxMessageBytes: 1_048_576,
+      listEngine: 'embedded',
+      mailmanUrl: undefined,
+      mailmanUser: undefined,
+      mailmanPassword: undefined,
+      mailmanSyncMs: 300_000,
     });
     assert.ok(DEFAULT_PERSONAL_EMAIL_DOMAINS.includes('gmail.com'));
   });
@@ -256,6 +261,21 @@ describe('server settings', () => {
     assert.equal(problems.length, 3, problems.join('\n'));
     assert.match(problems[0]!, /^PORTAL_TOKEN_ISSUER: 'keycloak' is not a token issuer/);
     assert.ok(!problems.join('\n').includes('hunter2'), 'the admin token is never echoed');
+  });
+
+  test('list engine settings: mailman needs its REST address, user and password, never echoed', () => {
+    const settings = server({ PORTAL_LIST_ENGINE: 'mailman', PORTAL_MAILMAN_URL: 'http://127.0.0.1:8001/', PORTAL_MAILMAN_USER: ' restadmin ', PORTAL_MAILMAN_PASSWORD: ' s3cret ' });
+    assert.deepEqual(
+      [settings.listEngine, settings.mailmanUrl, settings.mailmanUser, settings.mailmanPassword],
+      ['mailman', 'http://127.0.0.1:8001', 'restadmin', 's3cret'],
+    );
+    assert.deepEqual(problemsOf(() => server({ PORTAL_LIST_ENGINE: 'mailman', PORTAL_MAILMAN_URL: 'http://127.0.0.1:8001' })), [
+      'PORTAL_LIST_ENGINE=mailman needs PORTAL_MAILMAN_URL, PORTAL_MAILMAN_USER and PORTAL_MAILMAN_PASSWORD',
+    ]);
+    const problems = problemsOf(() => server({ PORTAL_LIST_ENGINE: 'listserv', PORTAL_MAILMAN_URL: 'ftp://x.test', PORTAL_MAILMAN_PASSWORD: 'hunter2', PORTAL_MAILMAN_SYNC_MS: '5' }));
+    assert.equal(problems.length, 3, problems.join('\n'));
+    assert.equal(problems[0], "PORTAL_LIST_ENGINE: 'listserv' is not a list engine (known: embedded, mailman)");
+    assert.ok(!problems.join('\n').includes('hunter2'), 'the password is never echoed');
   });
 
   test('mail settings', () => {
