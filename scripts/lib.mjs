@@ -2,7 +2,7 @@
 // Plain Node (no dependencies): these run before anything is installed.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -159,4 +159,43 @@ export function ensureChromium() {
     ].join('\n'),
   );
   return null;
+}
+
+/**
+ * Mailman 3 core for the Mailman list engine's server tests (server/test/mailman.test.ts starts
+ * its own on loopback): installs Debian's mailman3 when it is missing and we may (root on
+ * Debian), without questions and without leaving the package's own daemon running: a temporary
+ * /usr/sbin/policy-rc.d that exits 101 stops the package from starting its service (one already
+ * there is left as it is). True when `mailman --version` works afterwards; else the advice is
+ * printed (and the tests fail saying the same).
+ */
+export function ensureMailman() {
+  const works = () => spawnSync('mailman', ['--version'], { encoding: 'utf8' }).status === 0;
+  if (works()) return true;
+  const isDebian = existsSync('/etc/debian_version');
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isDebian && isRoot) {
+    log("Installing Debian's mailman3 for the Mailman list engine's tests…");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const policy = '/usr/sbin/policy-rc.d';
+    const ownPolicy = !existsSync(policy);
+    if (ownPolicy) writeFileSync(policy, '#!/bin/sh\n# Written by scripts/lib.mjs ensureMailman(): no service starts while mailman3 is installed.\nexit 101\n', { mode: 0o755 });
+    try {
+      spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', '-o', 'Dpkg::Options::=--force-confdef', '-o', 'Dpkg::Options::=--force-confold', 'mailman3'], {
+        stdio: 'inherit',
+        env,
+      });
+    } finally {
+      if (ownPolicy) rmSync(policy, { force: true });
+    }
+    if (works()) return true;
+  }
+  console.error(
+    [
+      "The Mailman list engine's tests need Mailman 3 core and `mailman --version` does not work.",
+      isDebian ? '  Install it with: sudo apt-get install mailman3' : "  Install Mailman 3 core (Debian's mailman3 package: /usr/lib/mailman3/bin/master is what the tests start).",
+    ].join('\n'),
+  );
+  return false;
 }
