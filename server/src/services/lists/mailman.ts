@@ -144,8 +144,9 @@ export function createMailmanEngine(options: MailmanOptions): ListEngine {
     const found = await send(what, 'GET', `/domains/${encodeURIComponent(domain)}`);
     if (ok(found)) return;
     const created = await send(what, 'POST', '/domains', { mail_host: domain });
-    // 400: another process created it meanwhile ("Duplicate email host").
-    if (!ok(created) && created.status !== 400) throw failed(what, created);
+    if (ok(created)) return;
+    // Another process may have created it meanwhile (400 "Duplicate email host").
+    if (!ok(await send(what, 'GET', `/domains/${encodeURIComponent(domain)}`))) throw failed(what, created);
   }
 
   async function ensureList(list: EngineList): Promise<boolean> {
