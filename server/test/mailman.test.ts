@@ -1,8 +1,8 @@
 /**
  * The Mailman 3 list engine (PORTAL_LIST_ENGINE=mailman; server/docs/mailing-lists.md) against a
  * real Mailman 3 core, started here on loopback (test/mailman-helpers.ts): a list created on
- * approval, subscriptions and digests in Mailman's roster, a member leaving the group taken off
- * it, the scheduled reconciliation, held messages shown as plain text, each moderation action
+ * approval, subscriptions and digests in Mailman's roster, a member joining or leaving the group
+ * and an account locked or unlocked followed at once, the scheduled reconciliation, held messages shown as plain text, each moderation action
  * and discard-deferred, and Mailman down answered with a message a person understands.
  * Without Mailman installed, this fails saying what to install.
  */
@@ -187,6 +187,18 @@ for (const databaseKind of DATABASE_KINDS) {
       assert.equal(decided.statusCode, 200, decided.body);
       assert.deepEqual((await roster(dev)).map(([email]) => email), ['alice@example.test', 'bob@example.test', 'carol@example.test', 'dave@example.test']);
       assert.deepEqual(await roster(news), [['dave@example.test', 'regular']], 'still eligible for the ALPHA-user list (a team member is), still subscribed');
+    });
+
+    test('a locked account is taken off every roster at once, and put back when it is unlocked', async () => {
+      const boss = await signedIn(world, 'boss', { roles: ['site-admin'] });
+      const locked = await call(world.app, boss.who, 'POST', '/accounts/dave/lock', { comment: 'Left the company' });
+      assert.equal(locked.statusCode, 200, locked.body);
+      assert.deepEqual((await roster(dev)).map(([email]) => email), ['alice@example.test', 'bob@example.test', 'carol@example.test']);
+      assert.deepEqual(await roster(news), []);
+      const unlocked = await call(world.app, boss.who, 'POST', '/accounts/dave/unlock', { comment: 'Back' });
+      assert.equal(unlocked.statusCode, 200, unlocked.body);
+      assert.deepEqual((await roster(dev)).map(([email]) => email), ['alice@example.test', 'bob@example.test', 'carol@example.test', 'dave@example.test']);
+      assert.deepEqual(await roster(news), [['dave@example.test', 'regular']]);
     });
 
     test('held messages are Mailman’s, shown as plain text with their fields; each action, and discard-deferred', async () => {
