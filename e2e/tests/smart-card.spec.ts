@@ -112,7 +112,7 @@ test('a visitor requests an account with the smart card: the request carries the
   const fields: [string, string][] = [
     ['First name', 'Ada'],
     ['Last name', 'Lovelace'],
-    ['Username (firstname.lastname recommended)', 'ada.lovelace'],
+    ['Username', 'ada.lovelace'],
     ['Business phone', '+1 555 010 0002'],
     ['Email', 'ada.lovelace@agency.example'],
     ['Confirm email', 'ada.lovelace@agency.example'],

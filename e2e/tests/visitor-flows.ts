@@ -36,7 +36,7 @@ export function accountRequestFields(applicant: Applicant): [string, string][] {
     ['US Government sponsor email', 'sponsor@agency.mil'],
     ['First name', applicant.first],
     ['Last name', applicant.last],
-    ['Username (firstname.lastname recommended)', applicant.username],
+    ['Username', applicant.username],
     ['Business phone', '+1 555 010 0000'],
     ['Email', applicant.email],
     ['Confirm email', applicant.email],

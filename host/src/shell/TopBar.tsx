@@ -1,9 +1,11 @@
 import { links } from '@portal/api';
 import { useConfiguration, useSessionStore } from '@portal/shared';
 import { Layout, theme } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-export function TopBar() {
+/** The top bar: the brand (to the wiki), who is signed in and Logout; `menu`, the narrow screen's sidebar button, before the brand. */
+export function TopBar({ menu }: { menu?: ReactNode }) {
   const { brand, wiki_url } = useConfiguration();
   const session = useSessionStore((s) => s.session);
   const { token } = theme.useToken();
@@ -14,15 +16,18 @@ export function TopBar() {
       role="banner"
       style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', paddingInline: token.paddingLG }}
     >
-      {/^https?:\/\//.test(wiki_url) ? (
-        <a href={wiki_url} style={{ ...linkStyle, fontSize: 18 }}>
-          {title}
-        </a>
-      ) : (
-        <Link to="/" style={{ ...linkStyle, fontSize: 18 }}>
-          {title}
-        </Link>
-      )}
+      <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
+        {menu}
+        {/^https?:\/\//.test(wiki_url) ? (
+          <a href={wiki_url} style={{ ...linkStyle, fontSize: 18 }}>
+            {title}
+          </a>
+        ) : (
+          <Link to="/" style={{ ...linkStyle, fontSize: 18 }}>
+            {title}
+          </Link>
+        )}
+      </div>
       <nav aria-label="Account" style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
         {session ? (
           <>

@@ -41,6 +41,8 @@ export interface AccountRequestValues {
 export const INSERT_CAC_WARNING = 'Insert your CAC before you continue: your browser will ask you to choose its certificate when you submit.';
 export const REASON_HELP = 'Business information only: your role and why you need the platform. Do not enter personal information.';
 export const SUBMISSION_SUCCESS = 'Submission Success';
+/** Spec section 5's recommendation, under the username field (in its label it pushed the field out of line). */
+export const USERNAME_HINT = 'firstname.lastname recommended';
 export const REQUEST_RECEIVED = 'Your account request has been received.';
 
 const confirmEmail: Validator = Object.assign(
@@ -170,7 +172,7 @@ export function RequestAccountPage() {
               <Section title="About you">
                 <TextField name="first_name" label="First name" autoComplete="given-name" maxLength={LIMITS.text} validate={r.first_name} />
                 <TextField name="last_name" label="Last name" autoComplete="family-name" maxLength={LIMITS.text} validate={r.last_name} />
-                <TextField name="username" label="Username (firstname.lastname recommended)" autoComplete="username" maxLength={40} validate={r.username} />
+                <TextField name="username" label="Username" extra={USERNAME_HINT} autoComplete="username" maxLength={40} validate={r.username} />
                 <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={MAX_MAIL_ADDRESS_LENGTH} validate={r.email} />
                 <TextField name="email_confirmation" label="Confirm email" type="email" autoComplete="email" maxLength={MAX_MAIL_ADDRESS_LENGTH} validate={confirmEmail} />
               </Section>

@@ -260,7 +260,7 @@ describe('sign up for an account', () => {
   const good = {
     'First name': 'Jane',
     'Last name': "O'Neil",
-    'Username (firstname.lastname recommended)': 'jane.oneil',
+    Username: 'jane.oneil',
     'Business phone': '+1 555 010 0000',
     Email: 'jane.oneil@agency.example',
     'Confirm email': 'jane.oneil@agency.example',
@@ -315,13 +315,19 @@ describe('sign up for an account', () => {
     expect(calls.filter((c) => c.path.startsWith('/requests'))).toHaveLength(0);
   });
 
+  it("the username's recommendation is help under the field, read out with it (in the label it pushed the field out of line)", () => {
+    fakeServer({});
+    renderPage(<RequestAccountPage />, { path: '/x', entries: ['/x'] });
+    expect(field('Username')).toHaveAccessibleDescription('firstname.lastname recommended');
+  });
+
   it('answers bad input with the rules of section 5', async () => {
     fakeServer({});
     const user = userEvent.setup();
     renderPage(<RequestAccountPage />, { path: '/x', entries: ['/x'] });
     await fill(user, {
       'First name': 'J4ne',
-      'Username (firstname.lastname recommended)': 'jane@x',
+      Username: 'jane@x',
       Email: 'jane@',
       'Business phone': 'call me',
       'Confirm email': 'other@agency.example',
@@ -334,16 +340,16 @@ describe('sign up for an account', () => {
     expect(screen.getByText('Invalid phone')).toBeInTheDocument();
     expect(screen.getByText('Email does not match')).toBeInTheDocument();
     expect(screen.getByText('Must be at least 2 characters')).toBeInTheDocument();
-    await user.clear(field('Username (firstname.lastname recommended)'));
-    await user.type(field('Username (firstname.lastname recommended)'), '1jane');
+    await user.clear(field('Username'));
+    await user.type(field('Username'), '1jane');
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Username must not start with a number')).toBeInTheDocument();
-    await user.clear(field('Username (firstname.lastname recommended)'));
-    await user.type(field('Username (firstname.lastname recommended)'), 'jane!doe');
+    await user.clear(field('Username'));
+    await user.type(field('Username'), 'jane!doe');
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Must have only alphanumeric characters including . - and _')).toBeInTheDocument();
-    await user.clear(field('Username (firstname.lastname recommended)'));
-    await user.type(field('Username (firstname.lastname recommended)'), 'a'.repeat(21));
+    await user.clear(field('Username'));
+    await user.type(field('Username'), 'a'.repeat(21));
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Must be less than 20 characters (21/20)')).toBeInTheDocument();
   });
@@ -360,7 +366,7 @@ describe('sign up for an account', () => {
     await fill(user, good);
     solveChallenge(container);
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
-    const username = field('Username (firstname.lastname recommended)');
+    const username = field('Username');
     await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'), { timeout: 5000 });
     expect(screen.getByText('This username is already taken.')).toBeInTheDocument();
     await user.clear(username);

@@ -63,7 +63,9 @@ export function PagedTable<T extends object>({ rows, columns, rowKey, start, has
         dataSource={[...rows]}
         loading={loading}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // As wide as the page: cells wrap between words, and only a table that cannot fit even
+        // then (a phone) scrolls sideways inside its own box.
+        scroll={{ x: '100%' }}
         locale={{ emptyText: loading ? 'Loading…' : emptyText }}
       />
       {pager('Result pages, bottom')}

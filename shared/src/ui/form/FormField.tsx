@@ -7,7 +7,7 @@ import type { Validator } from '@portal/api';
 export interface FieldControl<V> {
   readonly input: FieldInputProps<V>;
   /** Spread onto the control: the id the label points at, and its invalid and required state for screen readers. */
-  readonly control: { readonly id: string; readonly 'aria-invalid'?: true; readonly 'aria-required'?: true };
+  readonly control: { readonly id: string; readonly 'aria-invalid'?: true; readonly 'aria-required'?: true; readonly 'aria-describedby'?: string };
 }
 
 export interface FormFieldProps<V> {
@@ -15,7 +15,7 @@ export interface FormFieldProps<V> {
   /** The label above the control; none for a control that labels itself (a checkbox's text). */
   readonly label?: ReactNode;
   readonly validate?: Validator;
-  /** Help below the control. */
+  /** Help below the control (read out with it: the control is described by it). */
   readonly extra?: ReactNode;
   /** react-final-form's input type: 'checkbox' makes `input.checked` the value. */
   readonly type?: 'checkbox';
@@ -42,7 +42,12 @@ export function FormField<V = string>({ name, label, validate, extra, type, chil
     <Field<V> name={name} type={type} validate={validate}>
       {({ input, meta }) => {
         const message = shownMessage(meta);
-        const control = { id, 'aria-invalid': message ? true : undefined, 'aria-required': required ? true : undefined } as const;
+        const control = {
+          id,
+          'aria-invalid': message ? true : undefined,
+          'aria-required': required ? true : undefined,
+          'aria-describedby': extra === undefined ? undefined : `${id}-extra`,
+        } as const;
         return (
           <Form.Item
             label={label}
@@ -50,7 +55,7 @@ export function FormField<V = string>({ name, label, validate, extra, type, chil
             required={required}
             validateStatus={message ? 'error' : undefined}
             help={message}
-            extra={extra}
+            extra={extra === undefined ? undefined : <span id={`${id}-extra`}>{extra}</span>}
           >
             {children({ input, control })}
           </Form.Item>

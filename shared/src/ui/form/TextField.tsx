@@ -11,16 +11,18 @@ export interface TextFieldProps {
   readonly autoComplete?: string;
   readonly maxLength?: number;
   readonly autoFocus?: boolean;
+  /** Help below the input (it describes the input to screen readers). */
+  readonly extra?: ReactNode;
 }
 
 /**
  * A labelled text input in a react-final-form form (a FormField: the id comes from the name, the
  * required marker from the validator, and the message shows once the user has tried to submit).
  */
-export function TextField({ name, label, validate, type = 'text', autoComplete, maxLength, autoFocus }: TextFieldProps) {
+export function TextField({ name, label, validate, type = 'text', autoComplete, maxLength, autoFocus, extra }: TextFieldProps) {
   const Control = type === 'password' ? Input.Password : Input;
   return (
-    <FormField name={name} label={label} validate={validate}>
+    <FormField name={name} label={label} validate={validate} extra={extra}>
       {({ input, control }) => (
         <Control
           {...input}

@@ -1,0 +1,88 @@
+/**
+ * The layout at a laptop's width (1280 px) and a phone's (390 px), issue 15 item 9: tables fit
+ * the page rather than hiding their last columns, the narrow screen's sidebar button never sits
+ * on the page, and a long label does not push its field out of line.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './session';
+
+test.describe.configure({ timeout: 120_000 });
+
+/** Every table's own scroll box: how much wider its content is than the box (0 when it fits). */
+async function tableOverflows(page: Page): Promise<number[]> {
+  return page.locator('.ant-table-content, .ant-table-body').evaluateAll((boxes) => boxes.map((b) => b.scrollWidth - b.clientWidth));
+}
+
+/** How much wider the page is than the window (0 when nothing scrolls sideways). */
+async function pageOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the members and request tables show every column without scrolling sideways', async ({ page }) => {
+    await signIn(page, 'admin', '/group-administration/PORTAL');
+    await expect(page.getByRole('columnheader', { name: 'Updated' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '[details]' }).first()).toBeVisible();
+    const overflows = await tableOverflows(page);
+    expect(overflows.length).toBeGreaterThanOrEqual(2);
+    expect(overflows).toEqual(overflows.map(() => 0));
+    expect(await pageOverflow(page)).toBe(0);
+    // The last column is inside the window, not cut at its edge.
+    const updated = await page.getByRole('columnheader', { name: 'Updated' }).boundingBox();
+    expect((updated?.x ?? Infinity) + (updated?.width ?? 0)).toBeLessThanOrEqual(1280);
+  });
+
+  test('the username field lines up with the fields beside it; its recommendation is help under it', async ({ page }) => {
+    await page.goto('/request-account');
+    const first = await page.getByRole('textbox', { name: 'First name', exact: true }).boundingBox();
+    const username = page.getByRole('textbox', { name: 'Username', exact: true });
+    await expect(username).toHaveAccessibleDescription('firstname.lastname recommended');
+    const box = await username.boundingBox();
+    expect(box?.y).toBe(first?.y);
+  });
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the sidebar folds behind a Menu button in the top bar, and nothing covers the page title', async ({ page }) => {
+    await signIn(page, 'user', '/profile');
+    const title = page.getByRole('heading', { name: 'User Profile: user' });
+    await expect(title).toBeVisible();
+    // Whatever lies under the first letter of the title and of the first link is that title and link.
+    const uncovered = (element: HTMLElement | SVGElement) => {
+      const r = element.getBoundingClientRect();
+      const under = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+      return under !== null && element.contains(under);
+    };
+    expect(await title.evaluate(uncovered)).toBe(true);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Update Profile' }).evaluate(uncovered)).toBe(true);
+    expect(await pageOverflow(page)).toBe(0);
+
+    // Folded: its links are neither shown nor reached with Tab.
+    const sidebar = page.getByRole('complementary', { name: 'Portal sections' });
+    await expect(sidebar.getByRole('link', { name: 'Groups' })).toBeHidden();
+    const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    // Tab from the Menu button: the brand, Logout, then the page, never a folded link.
+    await menu.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('aside') ?? null)).toBeNull();
+
+    // Opened over the page; choosing a section goes there and folds it again.
+    await menu.click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await sidebar.getByRole('link', { name: 'Groups' }).click();
+    await expect(page).toHaveURL(/\/groups$/);
+    await expect(sidebar.getByRole('link', { name: 'Groups' })).toBeHidden();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeVisible();
+  });
+
+  test('the request form fits the phone: no sideways scrolling', async ({ page }) => {
+    await page.goto('/request-account');
+    await expect(page.getByRole('textbox', { name: 'Username', exact: true })).toBeVisible();
+    expect(await pageOverflow(page)).toBe(0);
+  });
+});
