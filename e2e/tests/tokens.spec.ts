@@ -99,6 +99,22 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Create Token' }).click();
     await expect(page.getByRole('form', { name: 'Create a token' })).toBeVisible();
     await check('the create form');
+    // The copy-once view and the revoke confirmation, with a token made for them.
+    const name = `Axe ${colorScheme} ${Date.now().toString(36)}`;
+    const form = page.getByRole('form', { name: 'Create a token' });
+    await form.getByLabel('Token name').fill(name);
+    await form.getByRole('checkbox', { name: 'PORTAL (Portal Team)' }).check();
+    await form.getByLabel('Expires in').fill('3');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByRole('heading', { name: `Token '${name}' created.` })).toBeVisible();
+    await check('the copy-once view');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: `Revoke ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke token?' });
+    await expect(confirm.getByRole('button', { name: 'Revoke' })).toBeVisible();
+    await check('the revoke confirmation');
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText(`Token '${name}' revoked.`)).toBeVisible();
     await page.goto('/tokens/services');
     await expect(heading(page, 'Service Tokens')).toBeVisible();
     await check('/tokens/services');

@@ -159,6 +159,27 @@ describe('/tokens/artifactory', () => {
     expect(server.called('GET /tokens')).toHaveLength(2);
   });
 
+  it('says a name is required once the field is left empty, and that one over 1024 characters is too long; Create stays disabled', async () => {
+    fakeServer({ 'GET /tokens': { body: { tokens: [] } }, 'GET /tokens/groups': { body: { rows: GROUPS } } });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Token' }));
+    const form = await screen.findByRole('form', { name: 'Create a token' });
+    const name = within(form).getByLabelText('Token name');
+    fireEvent.focus(name);
+    fireEvent.blur(name);
+    expect(await within(form).findByText('Token name is required.')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('button', { name: 'Create' })).toBeDisabled();
+    fireEvent.change(name, { target: { value: 'x'.repeat(1025) } });
+    expect(await within(form).findByText('Token name must be shorter than 1024 characters.')).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Create' })).toBeDisabled();
+    // Section 9's maximum is 1024 (its message says 'shorter than'): 1024 itself is taken.
+    fireEvent.change(name, { target: { value: 'x'.repeat(1024) } });
+    await waitFor(() => expect(within(form).queryByText('Token name must be shorter than 1024 characters.')).not.toBeInTheDocument());
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'PORTAL (Portal Team)' }));
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Create' })).toBeEnabled());
+  });
+
   it("says a group must be chosen once one was unticked, and shows the server's refusal under the groups", async () => {
     fakeServer({
       'GET /tokens': { body: { tokens: [] } },
