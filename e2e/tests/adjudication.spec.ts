@@ -75,7 +75,11 @@ test('an account request: more information asked and given, approved, then the f
   await adjudicator.getByRole('button', { name: 'Approve New Account' }).click();
   const confirm = adjudicator.getByRole('dialog');
   await expect(confirm.getByText('Are you sure you want to approve this request?')).toBeVisible();
+  // The server's answer is checked first, so that a failure says what the server answered.
+  const decided = adjudicator.waitForResponse((r) => r.request().method() === 'POST' && /\/requests\/new\/\d+\/approved$/.test(new URL(r.url()).pathname));
   await confirm.getByRole('button', { name: 'Approve' }).click();
+  const answer = await decided;
+  expect(answer.status(), `the approval answered ${answer.status()}: ${await answer.text()}`).toBe(200);
   await expect(adjudicator.getByText(`New account request APPROVED for ${applicant.first} ${applicant.last}`)).toBeVisible();
   await expect(adjudicator.getByRole('row').filter({ hasText: applicant.username })).toHaveCount(0);
 
