@@ -4,8 +4,8 @@
  * that exists: 404, as the screens show their not-found view; issue 15 found "params/id must be
  * integer" and "body/term must NOT have more than 255 characters" on screens);
  * the errors services throw on purpose (DomainError: its kind gives the status, here and nowhere
- * else), a route's ApiError and Fastify's own client errors (bad JSON, wrong content type, body
- * too large) → their status; anything else → 500 'Internal server error'. A response never
+ * else), a route's ApiError, Fastify's own client errors (bad JSON, wrong content type, body
+ * too large, a malformed URL) and the file sender's (a Range it cannot satisfy) → their status; anything else → 500 'Internal server error'. A response never
  * carries a stack trace or an internal message; the error is logged instead.
  */
 import { STATUS_CODES } from 'node:http';
@@ -52,10 +52,16 @@ function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' && Number.isInteger(status) ? status : undefined;
 }
 
-function isFastifyClientError(error: unknown): boolean {
+/**
+ * Fastify's own client errors (bad JSON, wrong content type, body too large, a malformed URL), and
+ * the client errors the static file sender throws as http-errors marked `expose` (a Range header
+ * that cannot be satisfied: 416, not a 500).
+ */
+function isClientError(error: unknown): boolean {
   const status = statusOf(error);
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return status !== undefined && status >= 400 && status < 500 && typeof code === 'string' && code.startsWith('FST_');
+  if (status === undefined || status < 400 || status >= 500 || typeof error !== 'object' || error === null) return false;
+  const { code, expose } = error as { code?: unknown; expose?: unknown };
+  return (typeof code === 'string' && code.startsWith('FST_')) || expose === true;
 }
 
 export function sendError(reply: FastifyReply, status: number, message: string, fields?: FieldErrors): FastifyReply {
@@ -141,7 +147,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(reply, status, error.message, error.fields);
   }
-  if (isFastifyClientError(error)) {
+  if (isClientError(error)) {
     const status = statusOf(error) ?? 400;
     request.log.info({ err: error }, 'bad request');
     return sendError(reply, status, STATUS_CODES[status] ?? 'Bad Request');
