@@ -23,7 +23,7 @@ import { contextPlugin } from './plugins/context.js';
 import { securityPlugin } from './plugins/security.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { DEFAULT_SECURITY_SETTINGS, type SecuritySettings } from './services/security-context.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { errorHandlerPlugin, handleError } from './plugins/error-handler.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { API_PREFIX, routeAccessPlugin } from './plugins/route-access.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -91,6 +91,10 @@ export function buildApp(options: AppOptions): App {
     logger: loggerOptions(options.logger?.level ?? 'info', options.logger?.stream),
     // Unknown body fields are refused (additionalProperties: false → 400), never silently dropped.
     ajv: { customOptions: { removeAdditional: false } },
+    // Errors Fastify meets before any route (a malformed percent-encoding in the path, a path
+    // parameter over the router's length limit) get the one error shape too: Fastify's default
+    // answer echoed the path and its internal code (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH).
+    frameworkErrors: handleError,
   };
   Object.assign(fastifyOptions, httpsOptions(options.tls));
   const app = Fastify(fastifyOptions).withTypeProvider<TypeBoxTypeProvider>();
