@@ -27,6 +27,7 @@ import { errorHandlerPlugin, handleError } from './plugins/error-handler.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { API_PREFIX, routeAccessPlugin } from './plugins/route-access.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { textInputPlugin } from './plugins/text-input.js';
 import { apiRoutes } from './routes/api/index.js';
 import { environmentRoutes } from './routes/environment.js';
 import { hostRoutes } from './routes/host.js';
@@ -125,6 +126,7 @@ export function buildApp(options: AppOptions): App {
   });
   app.register(securityHeadersPlugin);
   app.register(errorHandlerPlugin);
+  app.register(textInputPlugin);
   app.register(async function environmentManifestCheck() {
     await checkEnvironmentManifest(environmentManifest, devRemotes);
   });

@@ -1,0 +1,71 @@
+/**
+ * A NUL character (U+0000) in any string a request carries — its path parameters, query, or body
+ * (keys included) — is refused before validation: PostgreSQL and PGlite cannot store it in text
+ * ("invalid byte sequence for encoding UTF8: 0x00"), so it reached callers as a 500 from whichever
+ * query first met it. It is told as a schema failure is (plugins/error-handler.ts): in the path,
+ * 404 as for any path that names nothing; in the query or body, 400 'This value is not valid.'
+ * naming the field. No text field of the portal has a use for it.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unencapsulated } from './unencapsulated.js';
+
+type Context = 'params' | 'querystring' | 'body';
+
+interface Node {
+  value: unknown;
+  key: string;
+  parent: Node | undefined;
+}
+
+function pathOf(node: Node | undefined): string[] {
+  const path: string[] = [];
+  for (let at = node; at?.parent !== undefined; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+/**
+ * The path (JSON-pointer segments) of the first string or key holding a NUL, or undefined.
+ * Iterative, and each value visited once: any depth, in time linear in the data.
+ */
+export function nulPath(data: unknown): string[] | undefined {
+  const stack: Node[] = [{ value: data, key: '', parent: undefined }];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    const { value } = node;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return pathOf(node);
+    } else if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
+      for (const [key, child] of Object.entries(value)) {
+        if (key.includes('\u0000')) return pathOf(node);
+        stack.push({ value: child, key, parent: node });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The error Fastify's validation would throw, for the error handler to answer. */
+function nulError(context: Context, path: readonly string[]): Error {
+  const instancePath = path.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  return Object.assign(new Error(`${context}${instancePath} contains a NUL character`), {
+    statusCode: 400,
+    validationContext: context,
+    validation: [{ instancePath, keyword: 'nul', params: {}, schemaPath: '#', message: 'contains a NUL character' }],
+  });
+}
+
+export function checkTextInput(request: Pick<FastifyRequest, 'params' | 'query' | 'body'>): void {
+  const parts: [Context, unknown][] = [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ];
+  for (const [context, data] of parts) {
+    const path = nulPath(data);
+    if (path !== undefined) throw nulError(context, path);
+  }
+}
+
+export const textInputPlugin = unencapsulated(async function textInput(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => checkTextInput(request));
+}, 'text-input');
