@@ -11,6 +11,7 @@ import type { Queryable } from '../../db/database.js';
 import { findServiceSecretHash, findTokenBySecretHash } from '../../repositories/tokens.js';
 import { isRenewalDue } from '../renewal.js';
 import { EMBEDDED_TOKEN_PREFIX, secretHash } from './issuer.js';
+import { SERVICE_NAME } from './service-credentials.js';
 import { heldArtifactLevels } from './tokens.js';
 
 export type IntrospectionAnswer =
@@ -76,7 +77,9 @@ export async function authenticatedService(db: Queryable, authorization: string 
   } catch {
     return undefined;
   }
-  const stored = await findServiceSecretHash(db, name);
+  // Only a name a service can have is looked up: any other (one with a NUL in it, which the
+  // database cannot even compare) is unknown, and compared below like any unknown name.
+  const stored = SERVICE_NAME.test(name) ? await findServiceSecretHash(db, name) : undefined;
   const given = Buffer.from(secretHash(secret), 'hex');
   // Compared in constant time; an unknown name is compared too, so both take as long.
   const expected = Buffer.from(stored ?? secretHash(`unknown:${name}`), 'hex');
