@@ -83,3 +83,42 @@ test('the decision panel works from the keyboard: the comment, then the confirm 
   await page.goto('/list-account-requests');
   await expect(page.getByRole('row').filter({ hasText: applicant.username })).toBeVisible();
 });
+
+test("a '[Warning]' comment stands out and stays readable in both themes (spec section 9)", async ({ browser }) => {
+  // A request of its own, on which the adjudicator asks for more information with a warning.
+  const warned = newApplicant('Alan', 'Turing');
+  const visitor = await browser.newPage();
+  await openAccountRequest(visitor);
+  await fillAccountRequest(visitor, warned);
+  await solveChallenge(visitor);
+  await visitor.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Submission Success' })).toBeVisible();
+  await visitor.close();
+
+  // AxeBuilder needs a page of its own context.
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, 'admin', '/list-account-requests');
+  await page.getByRole('row').filter({ hasText: warned.username }).getByRole('link', { name: '[details]' }).click();
+  await expect(heading(page, 'New Account Request')).toBeVisible();
+  const warning = '[Warning] The sponsor address could not be confirmed.';
+  await page.getByRole('textbox', { name: /Comment/ }).fill(warning);
+  await page.getByRole('button', { name: 'Request More Information' }).click();
+  await expect(page.getByText("'Additional info needed' request sent")).toBeVisible();
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/list-account-requests');
+    await page.getByRole('row').filter({ hasText: warned.username }).getByRole('link', { name: '[details]' }).click();
+    const marked = page.getByText(warning, { exact: true });
+    await expect(marked).toBeVisible();
+    // Highlighted: another colour than the rest of its row, and bold.
+    const plain = page.getByRole('row').filter({ has: marked }).getByRole('cell').first();
+    const plainColour = await plain.evaluate((cell) => getComputedStyle(cell).color);
+    const [markedColour, markedWeight] = await marked.evaluate((text) => [getComputedStyle(text).color, getComputedStyle(text).fontWeight]);
+    expect(markedColour, colorScheme).not.toBe(plainColour);
+    expect(Number(markedWeight), colorScheme).toBeGreaterThanOrEqual(600);
+    const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+    expect(violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))), colorScheme).toEqual([]);
+  }
+  await page.close();
+});
