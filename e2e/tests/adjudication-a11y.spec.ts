@@ -6,8 +6,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, solveChallenge } from './session';
-import { fillAccountRequest, newApplicant, openAccountRequest, type Applicant } from './visitor-flows';
+import { signIn } from './session';
+import { newApplicant, submitAccountRequest, type Applicant } from './visitor-flows';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -25,11 +25,7 @@ test.beforeAll(async ({ browser }) => {
   // One open request in the queue, made by a visitor as a visitor makes it.
   applicant = newApplicant('Grace', 'Hopper');
   const visitor = await browser.newPage();
-  await openAccountRequest(visitor);
-  await fillAccountRequest(visitor, applicant);
-  await solveChallenge(visitor);
-  await visitor.getByRole('button', { name: 'Submit Request' }).click();
-  await expect(visitor.getByRole('heading', { name: 'Submission Success' })).toBeVisible();
+  await submitAccountRequest(visitor, applicant);
   await visitor.close();
 });
 
@@ -88,11 +84,7 @@ test("a '[Warning]' comment stands out and stays readable in both themes (spec s
   // A request of its own, on which the adjudicator asks for more information with a warning.
   const warned = newApplicant('Alan', 'Turing');
   const visitor = await browser.newPage();
-  await openAccountRequest(visitor);
-  await fillAccountRequest(visitor, warned);
-  await solveChallenge(visitor);
-  await visitor.getByRole('button', { name: 'Submit Request' }).click();
-  await expect(visitor.getByRole('heading', { name: 'Submission Success' })).toBeVisible();
+  await submitAccountRequest(visitor, warned);
   await visitor.close();
 
   // AxeBuilder needs a page of its own context.

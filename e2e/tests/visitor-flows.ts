@@ -66,3 +66,12 @@ export async function openAccountRequest(page: Page): Promise<void> {
 export async function fillAccountRequest(page: Page, applicant: Applicant): Promise<void> {
   for (const [label, value] of accountRequestFields(applicant)) await page.getByRole('textbox', { name: label, exact: true }).fill(value);
 }
+
+/** A visitor's whole account request (CAC exception) on a page of its own, up to 'Submission Success'. */
+export async function submitAccountRequest(page: Page, applicant: Applicant): Promise<void> {
+  await openAccountRequest(page);
+  await fillAccountRequest(page, applicant);
+  await solveChallenge(page);
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByRole('heading', { name: 'Submission Success' })).toBeVisible();
+}
