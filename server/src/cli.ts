@@ -7,12 +7,16 @@
  *       prints the mails sent (or queued) to an address, newest first.
  *   service-credentials create|rotate|delete NAME, service-credentials list [--json]
  *       the credentials platform services introspect tokens with (server/docs/tokens.md).
+ *   backup FILE [--force], restore FILE [--force]
+ *       the embedded database to a file and back (services/backup.ts); on PostgreSQL they print
+ *       the pg_dump / pg_restore commands to run instead.
  *
  * Works whether or not the portal runs: with DATABASE_URL it connects to PostgreSQL itself; on
  * the embedded database it opens the data folder itself, unless a running portal holds the
  * folder's lock, in which case the command goes through that portal's local socket
  * (<dataDir>/portal.sock) rather than opening the database a second time.
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadServerSettings, type ServerSettings } from './config.js';
 import type { Database } from './db/database.js';
@@ -23,6 +27,8 @@ import { sendControlRequest, type ControlRequest, type ControlResults } from './
 import { DomainError } from './errors.js';
 import { adminInputProblems, createSiteAdmin } from './services/admin.js';
 import { listMail, type ListedMail } from './services/mail.js';
+import { BackupError, hasEmbeddedDatabase, postgresBackupAdvice, restoreBackup, writeBackup } from './services/backup.js';
+import { openPglite } from './db/pglite.js';
 import { runServiceCredentialCommand, ServiceCredentialError, type ServiceCredentialAction } from './services/tokens/service-credentials.js';
 
 const USAGE = [
@@ -43,6 +49,12 @@ const USAGE = [
   '      Remove it: the service can no longer introspect tokens.',
   '  service-credentials list [--json]',
   '      Print the credentials: name, created, last rotated (never a secret).',
+  '  backup FILE [--force]',
+  '      Write the embedded database to FILE (mode 0600), whether or not the portal runs.',
+  '      --force replaces an existing FILE. On PostgreSQL: prints the pg_dump command to run.',
+  '  restore FILE [--force]',
+  '      Put a backup into the data folder while the portal is stopped; --force replaces what',
+  '      the folder holds. On PostgreSQL: prints the pg_restore command to run.',
   '',
 ].join('\n');
 
@@ -253,6 +265,62 @@ async function serviceCredentials(settings: ServerSettings, options: ServiceCred
   }
 }
 
+interface BackupOptions {
+  file: string;
+  force: boolean;
+}
+
+function parseBackup(command: 'backup' | 'restore', args: string[]): BackupOptions {
+  let parsed: { values: { force?: boolean }; positionals: string[] };
+  try {
+    parsed = parseArgs({ args, options: { force: { type: 'boolean' } }, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const [file, ...extra] = parsed.positionals;
+  if (file === undefined || file.trim() === '') throw new UsageError(`${command} needs a file.`);
+  if (extra.length > 0) throw new UsageError(`${command}: unexpected '${extra.join(' ')}'.`);
+  return { file, force: parsed.values.force === true };
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_048_576).toFixed(1)} MB`;
+}
+
+async function backup(settings: ServerSettings, options: BackupOptions): Promise<void> {
+  if (settings.databaseUrl !== undefined) throw new CommandError(postgresBackupAdvice('backup', options.file).trimEnd());
+  if (!hasEmbeddedDatabase(settings.dataDir)) throw new CommandError(`There is no embedded database in ${settings.dataDir}.`);
+  const file = resolve(options.file);
+  let result;
+  try {
+    // Opened without migrating: a backup changes nothing.
+    const db = await openPglite({ dataDir: settings.dataDir });
+    try {
+      result = await writeBackup(db, file, { force: options.force });
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    if (!(error instanceof DatabaseInUseError)) throw error;
+    result = await throughRunningPortal(settings, { command: 'backup', file, force: options.force });
+  }
+  process.stdout.write(`Backup of ${settings.dataDir} written to ${result.file} (${megabytes(result.bytes)}).\n`);
+}
+
+async function restore(settings: ServerSettings, options: BackupOptions): Promise<void> {
+  if (settings.databaseUrl !== undefined) throw new CommandError(postgresBackupAdvice('restore', options.file).trimEnd());
+  let result;
+  try {
+    result = await restoreBackup(options.file, settings.dataDir, { force: options.force });
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) throw new CommandError(`${error.message.replace(/ Stop that process first, or set DATABASE_URL\.$/, '')} Stop the portal first.`);
+    throw error;
+  }
+  process.stdout.write(
+    `Restored ${resolve(options.file)} into ${result.dataDir}${result.replaced ? ' (its previous contents replaced)' : ''}. Pending migrations run when the portal starts.\n`,
+  );
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
@@ -261,7 +329,15 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const failure =
-    command === 'mail' ? 'Cannot list the mail' : command === 'service-credentials' ? 'Cannot change the service credentials' : 'Cannot create the administrator';
+    command === 'mail'
+      ? 'Cannot list the mail'
+      : command === 'service-credentials'
+        ? 'Cannot change the service credentials'
+        : command === 'backup'
+          ? 'Cannot back up'
+          : command === 'restore'
+            ? 'Cannot restore'
+            : 'Cannot create the administrator';
   try {
     if (command === 'create-admin') {
       const options = parseCreateAdmin(args);
@@ -272,13 +348,16 @@ async function main(argv: string[]): Promise<void> {
     } else if (command === 'service-credentials') {
       const options = parseServiceCredentials(args);
       await serviceCredentials(loadServerSettings(), options);
+    } else if (command === 'backup' || command === 'restore') {
+      const options = parseBackup(command, args);
+      await (command === 'backup' ? backup : restore)(loadServerSettings(), options);
     } else {
       throw new UsageError(`Unknown command '${command}'.`);
     }
   } catch (error) {
     if (error instanceof UsageError) exit(2, `${error.message}\n\n${USAGE}`);
     if (error instanceof ConfigError) exit(1, ['Configuration error:', ...error.problems.map((p) => `  - ${p}`)].join('\n'));
-    if (error instanceof CommandError || error instanceof DomainError || error instanceof MigrationError || error instanceof ServiceCredentialError) {
+    if (error instanceof CommandError || error instanceof DomainError || error instanceof MigrationError || error instanceof ServiceCredentialError || error instanceof BackupError) {
       exit(1, `${failure}: ${error.message}`);
     }
     exit(1, `${failure}: ${(error as Error).message}`);

@@ -11,6 +11,7 @@ import type { Database } from './db/database.js';
 import { DomainError } from './errors.js';
 import { createSiteAdmin, type CreatedAdmin } from './services/admin.js';
 import { listMail, type ListedMail } from './services/mail.js';
+import { BackupError, writeBackup, type BackupResult } from './services/backup.js';
 import { runServiceCredentialCommand, ServiceCredentialError, type ServiceCredentialAction, type ServiceCredentialResult } from './services/tokens/service-credentials.js';
 
 export const CONTROL_SOCKET_NAME = 'portal.sock';
@@ -23,13 +24,15 @@ export function controlSocketPath(dataDir: string): string {
 export type ControlRequest =
   | { command: 'create-admin'; username: string; email: string }
   | { command: 'mail-list'; to: string }
-  | { command: 'service-credentials'; action: ServiceCredentialAction; name?: string };
+  | { command: 'service-credentials'; action: ServiceCredentialAction; name?: string }
+  | { command: 'backup'; file: string; force: boolean };
 
 /** What each command answers. */
 export interface ControlResults {
   'create-admin': CreatedAdmin;
   'mail-list': ListedMail[];
   'service-credentials': ServiceCredentialResult;
+  backup: BackupResult;
 }
 
 export type ControlResponse<C extends ControlRequest['command'] = ControlRequest['command']> =
@@ -38,7 +41,7 @@ export type ControlResponse<C extends ControlRequest['command'] = ControlRequest
 
 async function handle(db: Database, request: unknown): Promise<ControlResponse> {
   if (typeof request !== 'object' || request === null) return { ok: false, error: 'The request is not a JSON object.' };
-  const { command, username, email, to, action, name } = request as Record<string, unknown>;
+  const { command, username, email, to, action, name, file, force } = request as Record<string, unknown>;
   try {
     switch (command) {
       case 'create-admin':
@@ -52,11 +55,15 @@ async function handle(db: Database, request: unknown): Promise<ControlResponse> 
           return { ok: false, error: 'service-credentials needs an action (create, rotate, delete, list) and a name.' };
         }
         return { ok: true, result: await runServiceCredentialCommand(db, action as ServiceCredentialAction, name as string | undefined, new Date()) };
+      case 'backup':
+        // The command line sends an absolute path; the portal writes the file (mode 0600).
+        if (typeof file !== 'string' || !file.startsWith('/') || typeof force !== 'boolean') return { ok: false, error: 'backup needs an absolute file path.' };
+        return { ok: true, result: await writeBackup(db, file, { force }) };
       default:
         return { ok: false, error: `Unknown command '${String(command)}'.` };
     }
   } catch (error) {
-    if (error instanceof DomainError || error instanceof ServiceCredentialError) return { ok: false, error: error.message };
+    if (error instanceof DomainError || error instanceof ServiceCredentialError || error instanceof BackupError) return { ok: false, error: error.message };
     throw error;
   }
 }

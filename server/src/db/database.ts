@@ -17,6 +17,11 @@ export interface Database extends Queryable {
   readonly kind: DatabaseKind;
   /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The embedded database only: a gzipped tar of its data folder (PGlite dumpDataDir), taken after
+   * a checkpoint while no other transaction runs. Undefined on PostgreSQL (pg_dump backs it up).
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
   /** Closes the database (and releases the embedded database's lock). Safe to call twice. */
   close(): Promise<void>;
 }
