@@ -25,6 +25,7 @@ import type { PlatformRole } from '../src/repositories/accounts.js';
 import { seedDemoData } from '../src/seed.js';
 import { API, as, createAccount, fetchXsrf, postSignIn, sessionCookieOf, signIn, solvedChallenge, type Principal } from './auth-helpers.js';
 import { createTestCa, dodSubject, proxyCertificateHeaders } from './certificate-helpers.js';
+import { askForCode, mailedCode } from './visitor-helpers.js';
 import { DATABASE_KINDS, HASHED_HOST_FILE, HASHED_REMOTE_FILE, createFixture, createTestApp, createTestDatabase, type Fixture } from './helpers.js';
 
 const RUNS = Math.max(1, Number(process.env.PROPERTY_ROUTE_RUNS ?? 20));
@@ -115,9 +116,12 @@ interface Known {
   heldIds: number[];
   websiteTokens: string[];
   challenges: string[];
+  /** A verification code just mailed to `codeEmail` (the visitors' flows take it as a Bearer). */
+  code: string | undefined;
+  codeEmail: string | undefined;
 }
 
-async function readKnown(db: Database, extra: Pick<Known, 'websiteTokens' | 'challenges'>): Promise<Known> {
+async function readKnown(db: Database, extra: Pick<Known, 'websiteTokens' | 'challenges' | 'code' | 'codeEmail'>): Promise<Known> {
   const column = async <T>(sql: string): Promise<T[]> => (await db.query<{ v: T }>(sql)).rows.map((r) => r.v);
   return {
     usernames: await column<string>('select username as v from accounts order by id'),
@@ -210,7 +214,10 @@ const INTEGERS = [0, -1, 1, 2, 3, 2 ** 31 - 1, 2 ** 31, 2 ** 53 - 1, -(2 ** 53)]
 /** Known values that fit a field or parameter of this name on this route. */
 function hintsFor(name: string, url: string, known: Known): string[] {
   const n = name.toLowerCase();
-  if (n.includes('email') || n === 'sender' || n === 'to') return [...known.emails, ...known.senders, ...known.listIds];
+  if (n.includes('email') || n === 'sender' || n === 'to') {
+    const coded = known.codeEmail === undefined ? [] : Array<string>(known.emails.length).fill(known.codeEmail);
+    return [...coded, ...known.emails, ...known.senders, ...known.listIds];
+  }
   if (n === 'username' || (n === 'id' && url.endsWith('/sessions'))) return [...known.usernames, ...known.emails];
   if (n === 'token') return known.websiteTokens;
   if (n === 'botchallengeresponse') return known.challenges;
@@ -423,6 +430,7 @@ function headersFor(certificates: Certificates, known: Known, hostile: boolean):
     accept: fc.constantFrom('application/json', 'text/html', '*/*', 'text/csv', 'image/png', ''),
     'accept-encoding': fc.constantFrom('br', 'gzip', 'deflate', 'identity;q=0', '*', 'br;q=abc'),
     authorization: fc.oneof(
+      ...(known.code === undefined ? [] : [fc.constant(`Bearer ${known.code}`), fc.constant(`Bearer ${known.code}`)]),
       headerValue,
       headerValue.map((v) => `Bearer ${v}`),
       fc.constantFrom('Bearer 123456', 'Bearer ', 'Basic ', 'Basic Og==', 'Basic !!!', `Basic ${Buffer.from('svc:secret').toString('base64')}`, `Basic ${Buffer.from('a'.repeat(300)).toString('base64')}`,
@@ -541,6 +549,16 @@ for (const kind of DATABASE_KINDS) {
       Object.assign(caller, { username: account.username, token: account.token, principal: await signIn(app, account.username, account.token) });
     }
 
+    let codes = 0;
+    /** A verification code for one known address after another (each address gets five an hour). */
+    async function freshCode(): Promise<Pick<Known, 'code' | 'codeEmail'>> {
+      const { rows } = await db.query<{ email: string }>('select email from accounts where active and not closed order by id');
+      const email = rows[codes++ % Math.max(rows.length, 1)]?.email;
+      if (email === undefined) return { code: undefined, codeEmail: undefined };
+      const response = await askForCode(app, email);
+      return { code: response.statusCode === 200 ? await mailedCode(db, email) : undefined, codeEmail: email };
+    }
+
     before(async () => {
       started = Date.now();
       fixture = createFixture();
@@ -626,10 +644,12 @@ for (const kind of DATABASE_KINDS) {
       for (const route of routes) {
         const statuses = new Map<string, number>();
         await t.test(`${route.method} ${route.url}`, async (rt: TestContext) => {
+          // A route whose body names an address (the visitors' flows) gets a code just mailed to one.
+          const code = asSchema(asSchema(route.schema.body)?.properties)?.email === undefined ? { code: undefined, codeEmail: undefined } : await freshCode();
           for (const callerName of CALLERS) {
             const caller = callers.get(callerName) as Caller;
             const challenges = await Promise.all([0, 1].map(() => solvedChallenge(app)));
-            const known = await readKnown(db, { websiteTokens, challenges });
+            const known = await readKnown(db, { websiteTokens, challenges, ...code });
             const request = fc.record({
               path: pathFor(route.url, route.schema, known),
               query: queryFor(route.schema, route.url, known),
