@@ -43,6 +43,12 @@ describe.each([
     }
   });
 
+  it("draws the blue 'processing' tag (a subscription held through a group) at 4.5:1 or more on its tint", () => {
+    const t = tokens(theme);
+    const tagText = (theme.components?.Tag as { colorInfo?: string } | undefined)?.colorInfo ?? t.colorInfo;
+    expect(contrastRatio(tagText, t.colorInfoBg)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('draws the warning tag (a non-US citizenship) at 4.5:1 or more on its tint', () => {
     const t = tokens(theme);
     const tagText = (theme.components?.Tag as { colorWarning?: string } | undefined)?.colorWarning ?? t.colorWarning;
