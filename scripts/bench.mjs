@@ -16,7 +16,11 @@
 //  - tokens at scale (PostgreSQL only): 100,000 stored tokens (some revoked, some expired), then
 //    POST /oauth2/introspect by a service (p99; the issue's target is under 10 ms) and the demo
 //    user's GET /accounts/rest/tokens (p95; target under 20 ms), one request at a time.
-// `npm run bench -- --only=groups` (or `--only=tokens`) runs that phase alone (PostgreSQL only, no PGlite portal).
+//  - mailing lists at scale (PostgreSQL only): a list of 10,000 subscribers holding 10,000
+//    messages beside a list holding 40: the first page of held messages (p95; target under 100 ms),
+//    one discard on each list (the work must not grow with the queue), one accept delivered to the
+//    10,000 subscribers, and 'discard all deferred' over the 10,000 in one call (target under 2 s).
+// `npm run bench -- --only=groups` (or `--only=tokens`, `--only=lists`) runs that phase alone (PostgreSQL only, no PGlite portal).
 // Absolute numbers move with whatever else the machine is doing; the ratios to the ceiling are
 // what to compare between runs. Exit code 1 when any phase saw an error.
 import { spawn } from 'node:child_process';
@@ -883,18 +887,169 @@ function tokenErrors(tokens) {
 const tokensSkipped = (why) => `Tokens at scale skipped: it runs on PostgreSQL only (DATABASE_URL, else ${DEFAULT_POSTGRES_URL}), and ${why.replace(/^PostgreSQL skipped: /, '')}`;
 
 // ---------------------------------------------------------------------------------------------
+// Mailing lists at scale (PostgreSQL): a moderator's queue of 10,000 held messages.
+
+const LIST_BIG = 'portal-benchbig@example.test';
+const LIST_SMALL = 'portal-benchsmall@example.test';
+const LIST_SUBSCRIBERS = 10_000;
+const LIST_HELD = 10_000;
+const LIST_SMALL_HELD = 40;
+const LIST_WARMUP = 10;
+const LIST_CALLS = 100;
+const LIST_DISCARDS = 30; // single discards timed on each list, alternating
+const LIST_TARGET_PAGE_P95_MS = 100;
+const LIST_TARGET_DISCARD_ALL_MS = 2_000;
+
+/** Two lists of PORTAL (the demo admin, PORTAL's admin, moderates both); the big one's subscribers and both queues. */
+const LIST_SEED_SQL = `
+begin;
+insert into accounts (username, email, first_name, last_name, created_at, last_certified)
+select 'list.member-' || g, 'list.member-' || g || '@bench.example', 'List', 'Member' || g, now(), now()
+  from generate_series(1, ${LIST_SUBSCRIBERS}) g;
+insert into group_memberships (user_group_id, account_id, group_name)
+select 'PORTAL', id, 'PORTAL-user' from accounts where username like 'list.member-%';
+insert into mailing_lists (id, user_group_id, description, permission_group, posting_permissions, automatic_subscription, created_at)
+values ('${LIST_BIG}', 'PORTAL', 'Benchmark: a big list', 'PORTAL-user', 'closed', true, now()),
+       ('${LIST_SMALL}', 'PORTAL', 'Benchmark: a small list', 'PORTAL-user', 'closed', false, now());
+insert into held_messages (list_id, sender, subject, text_body, raw, size_bytes, reason, held_at)
+select case when g <= ${LIST_HELD} then '${LIST_BIG}' else '${LIST_SMALL}' end,
+       'outsider-' || g || '@elsewhere.example', 'Held post ' || g, 'Hello list, this is post ' || g || '.',
+       convert_to('Subject: Held post ' || g || E'\\r\\n\\r\\nHello list.', 'UTF8'), 600 + g % 400,
+       'Post by a non-subscriber to a list that only subscribers may post to.', now() - ((${LIST_HELD + LIST_SMALL_HELD} - g) || ' seconds')::interval
+  from generate_series(1, ${LIST_HELD + LIST_SMALL_HELD}) g;
+analyze accounts;
+analyze group_memberships;
+analyze held_messages;
+commit;`;
+
+async function benchLists(portal) {
+  const started = performance.now();
+  const client = await pgClient(portal.databaseUrl);
+  const heldIds = async (list) => (await client.query('select id, sender from held_messages where list_id = $1 order by held_at, id', [list])).rows;
+  try {
+    await client.query(LIST_SEED_SQL);
+    const seedMs = performance.now() - started;
+    const headers = { ...(await adminSession(portal)), 'content-type': 'application/json' };
+    const held = (list) => `${API}/mailinglists/${encodeURIComponent(list)}/held`;
+    const firstPage = await timeSequential(
+      portal,
+      () => ({ path: held(LIST_BIG), headers }),
+      (r) => (r.status === 200 && rowsOf(r).length === 100 ? undefined : `held page: HTTP ${r.status} ${r.body.slice(0, 80)}`),
+      LIST_WARMUP,
+      LIST_CALLS,
+    );
+    // Single discards, alternating between the two lists: the same work whatever the queue's length.
+    const big = (await heldIds(LIST_BIG)).reverse(); // the newest, so that the first page stays full
+    const small = await heldIds(LIST_SMALL);
+    const discardOne = (list, message) => ({ method: 'POST', path: held(list), headers, body: JSON.stringify({ messages: [{ messageId: Number(message.id), action: 'discard', sender: message.sender }] }) });
+    const discarded = (r) => (r.status === 200 && JSON.parse(r.body).discarded === 1 ? undefined : `discard: HTTP ${r.status} ${r.body.slice(0, 80)}`);
+    const discards = { big: newTimes(), small: newTimes() };
+    const pairs = Math.min(LIST_DISCARDS, small.length - 1);
+    const agent = newAgent(1);
+    try {
+      for (let i = 0; i < pairs; i++) {
+        for (const [which, list, message] of [['big', LIST_BIG, big[i]], ['small', LIST_SMALL, small[i % small.length]]]) {
+          if (which === 'small' && i >= small.length) continue;
+          await timeOne(agent, portal, discardOne(list, message), discarded, discards[which]);
+        }
+      }
+      // One accept: delivered to every subscriber of the big list through the outbox, in one transaction.
+      const accepted = newTimes();
+      const next = big[pairs];
+      await timeOne(agent, portal, { method: 'POST', path: held(LIST_BIG), headers, body: JSON.stringify({ messages: [{ messageId: Number(next.id), action: 'accept', sender: next.sender }] }) }, (r) => (r.status === 200 && JSON.parse(r.body).accepted === 1 ? undefined : `accept: HTTP ${r.status} ${r.body.slice(0, 80)}`), accepted);
+      const outboxRows = (await client.query("select count(*)::int as n from mail_outbox where subject like '%Held post%'")).rows[0].n;
+      // 'Discard all deferred': every message still held on the big list, in one call.
+      const remaining = (await client.query('select count(*)::int as n from held_messages where list_id = $1', [LIST_BIG])).rows[0].n;
+      const discardAll = newTimes();
+      await timeOne(agent, portal, { method: 'POST', path: held(LIST_BIG), headers, body: JSON.stringify({ messages: [], discard_deferred: true }) }, (r) => (r.status === 200 && JSON.parse(r.body).discarded === remaining ? undefined : `discard all: HTTP ${r.status} ${r.body.slice(0, 80)}`), discardAll);
+      const left = (await client.query('select count(*)::int as n from held_messages where list_id = $1', [LIST_BIG])).rows[0].n;
+      if (left !== 0) countError(discardAll.stats, `${left} messages left after discard all`);
+      return { portal, seedMs, firstPage, discards, accepted, outboxRows, remaining, discardAll };
+    } finally {
+      agent.destroy();
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** A series of single timed calls (the lists phase times calls of different kinds one by one). */
+function newTimes() {
+  return { stats: newStats(), times: [] };
+}
+
+async function timeOne(agent, portal, spec, check, into) {
+  const t0 = performance.now();
+  let response;
+  try {
+    response = await request(agent, portal.port, spec);
+  } catch (error) {
+    countError(into.stats, error.message);
+    return;
+  }
+  const ms = performance.now() - t0;
+  const problem = check(response);
+  if (problem) countError(into.stats, problem);
+  else {
+    into.stats.ok++;
+    into.times.push(ms);
+  }
+}
+
+const timesSummary = (t) => {
+  const sorted = [...t.times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), max: sorted.at(-1) ?? NaN, n: sorted.length };
+};
+
+function listsReport(lists, note) {
+  if (note) return ['', note];
+  const lines = [];
+  for (const l of lists) {
+    const met = (value, limit) => (value < limit ? `< ${limit} ms: met` : `< ${limit} ms: MISSED`);
+    const [big, small, accept, all] = [timesSummary(l.discards.big), timesSummary(l.discards.small), timesSummary(l.accepted), timesSummary(l.discardAll)];
+    lines.push(
+      '',
+      `Mailing lists at scale on ${l.portal.label}: a list of ${LIST_SUBSCRIBERS.toLocaleString('en-US')} subscribers holding ${LIST_HELD.toLocaleString('en-US')} messages, ` +
+        `beside a list holding ${LIST_SMALL_HELD}; seeding took ${fmt(l.seedMs / 1000, 1)} s. Calls one at a time.`,
+      '',
+      '| call | calls | p50 ms | p95 ms | max ms | target |',
+      '|---|---:|---:|---:|---:|---|',
+      `| GET held messages, first page (100 of ${LIST_HELD.toLocaleString('en-US')}) | ${l.firstPage.stats.ok} | ${fmt(l.firstPage.p50, 2)} | ${fmt(l.firstPage.p95, 2)} | ${fmt(l.firstPage.max, 1)} | p95 ${met(l.firstPage.p95, LIST_TARGET_PAGE_P95_MS)} |`,
+      `| discard one message, queue of ${LIST_HELD.toLocaleString('en-US')} | ${big.n} | ${fmt(big.p50, 2)} | ${fmt(big.p95, 2)} | ${fmt(big.max, 1)} | the same as beside |`,
+      `| discard one message, queue of ${LIST_SMALL_HELD} | ${small.n} | ${fmt(small.p50, 2)} | ${fmt(small.p95, 2)} | ${fmt(small.max, 1)} | |`,
+      `| accept one message (${l.outboxRows.toLocaleString('en-US')} outbox rows, one per subscriber) | ${accept.n} | ${fmt(accept.p50, 1)} | | | |`,
+      `| discard all deferred (${l.remaining.toLocaleString('en-US')} messages, one call) | ${all.n} | ${fmt(all.p50, 1)} | | | ${met(all.p50, LIST_TARGET_DISCARD_ALL_MS)} |`,
+    );
+  }
+  return lines;
+}
+
+function listErrors(lists) {
+  const lines = [];
+  for (const l of lists) {
+    for (const [what, stats] of [['held page', l.firstPage.stats], ['discard (big)', l.discards.big.stats], ['discard (small)', l.discards.small.stats], ['accept', l.accepted.stats], ['discard all', l.discardAll.stats]]) {
+      if (errorCount(stats)) lines.push(`  ${what} on ${l.portal.label}: ${errorText(stats)}`);
+    }
+  }
+  return lines;
+}
+
+const listsSkipped = (why) => `Mailing lists at scale skipped: it runs on PostgreSQL only (DATABASE_URL, else ${DEFAULT_POSTGRES_URL}), and ${why.replace(/^PostgreSQL skipped: /, '')}`;
+
+// ---------------------------------------------------------------------------------------------
 // The run.
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 const fmtRate = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
 
-/** `--only=groups` or `--only=tokens`: that phase alone. */
+/** `--only=groups`, `--only=tokens` or `--only=lists`: that phase alone. */
 function parseArgs(args) {
   let only;
   for (const arg of args) {
     if (arg === '--only=groups') only = 'groups';
     else if (arg === '--only=tokens') only = 'tokens';
-    else throw new Error(`Unknown argument ${arg}: the options are --only=groups and --only=tokens.`);
+    else if (arg === '--only=lists') only = 'lists';
+    else throw new Error(`Unknown argument ${arg}: the options are --only=groups, --only=tokens and --only=lists.`);
   }
   return { only };
 }
@@ -930,6 +1085,7 @@ async function main() {
   await buildApp('server');
   if (only === 'groups') return mainGroupsOnly();
   if (only === 'tokens') return mainTokensOnly();
+  if (only === 'lists') return mainListsOnly();
   let failed = false;
 
   const cpus = os.cpus();
@@ -1017,6 +1173,13 @@ async function main() {
     tokens.push(await benchTokens(portal));
   }
 
+  const lists = [];
+  for (const portal of portals) {
+    if (interrupted || portal.label !== 'PostgreSQL') continue;
+    log(`Mailing lists at scale on ${portal.label}: seeding ${LIST_HELD.toLocaleString('en-US')} held messages and ${LIST_SUBSCRIBERS.toLocaleString('en-US')} subscribers, then timing…`);
+    lists.push(await benchLists(portal));
+  }
+
   // The report.
   const ceilingRate = summary(stats[0]).perSecond;
   const lines = ['', ...header, ''];
@@ -1070,9 +1233,10 @@ async function main() {
 
   lines.push(...groupsReport(groups, groupsNote));
   lines.push(...tokensReport(tokens, pg.skip ? tokensSkipped(pg.skip) : undefined));
+  lines.push(...listsReport(lists, pg.skip ? listsSkipped(pg.skip) : undefined));
 
   const errorLines = [];
-  errorLines.push(...groupErrors(groups), ...tokenErrors(tokens));
+  errorLines.push(...groupErrors(groups), ...tokenErrors(tokens), ...listErrors(lists));
   for (const { portal, search, queue } of scale) {
     if (errorCount(search.stats)) errorLines.push(`  account search on ${portal.label}: ${errorText(search.stats)}`);
     if (errorCount(queue.stats)) errorLines.push(`  queue pages on ${portal.label}: ${errorText(queue.stats)}`);
@@ -1151,6 +1315,31 @@ async function mainTokensOnly() {
   }
   lines.push(...tokensReport(tokens, pg.skip ? tokensSkipped(pg.skip) : undefined));
   const errorLines = tokenErrors(tokens);
+  lines.push('', ...(errorLines.length ? ['Errors:', ...errorLines] : ['Errors: none (every response was checked).']));
+  if (!interrupted) console.log(lines.join('\n'));
+  return errorLines.length > 0;
+}
+
+/** `--only=lists`: the portal on a fresh PostgreSQL database, the mailing lists phase, its report. */
+async function mainListsOnly() {
+  const cpus = os.cpus();
+  const lines = [
+    '',
+    `Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${os.platform()} ${os.arch()}, Node ${process.version}; ` +
+      `load average ${os.loadavg()[0].toFixed(2)} at start.`,
+    'Absolute numbers move with whatever else runs on the machine.',
+  ];
+  log('Looking for PostgreSQL…');
+  const pg = await createBenchDatabase();
+  const lists = [];
+  if (!pg.skip) {
+    log(`Starting the portal on PostgreSQL (database ${pg.name} on ${pg.server})…`);
+    const portal = await startPortal('PostgreSQL', pg.url);
+    log(`Mailing lists at scale: seeding ${LIST_HELD.toLocaleString('en-US')} held messages and ${LIST_SUBSCRIBERS.toLocaleString('en-US')} subscribers, then timing the queue and the moderators' actions…`);
+    lists.push(await benchLists(portal));
+  }
+  lines.push(...listsReport(lists, pg.skip ? listsSkipped(pg.skip) : undefined));
+  const errorLines = listErrors(lists);
   lines.push('', ...(errorLines.length ? ['Errors:', ...errorLines] : ['Errors: none (every response was checked).']));
   if (!interrupted) console.log(lines.join('\n'));
   return errorLines.length > 0;
