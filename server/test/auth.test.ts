@@ -138,7 +138,7 @@ for (const kind of DATABASE_KINDS) {
         assert.equal(cookie.httpOnly, true);
         assert.equal(cookie.sameSite, 'Lax');
         assert.equal(cookie.secure, undefined);
-        assert.equal(cookie.maxAge, undefined, 'a browser-session cookie');
+        assert.equal(cookie.maxAge, 12 * 3_600, 'as long as the session lives at most (PORTAL_SESSION_ABSOLUTE_HOURS, 12 by default)');
         const { rows } = await db.query<{ account_id: unknown; n: number }>(
           'select account_id, (select count(*)::int from sessions where id_hash = $2) as n from sessions where id_hash = $1',
           [sha256(cookie.value), cookie.value],

@@ -118,7 +118,7 @@ for (const kind of DATABASE_KINDS) {
         assert.equal(response.status, 200, response.body);
         assert.deepEqual(JSON.parse(response.body), { username: 'john.doe', permissions: permissionsOf(['adjudicator']) });
         const setCookie = String(response.headers['set-cookie']);
-        assert.match(setCookie, /^__Host-portal-session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+        assert.match(setCookie, /^__Host-portal-session=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
         const cookie = setCookie.split(';')[0] ?? '';
         const { rows } = await db.query<{ n: number }>('select count(*)::int as n from sessions where account_id = $1', [johnId]);
         assert.equal(rows[0]?.n, 1);
@@ -136,7 +136,7 @@ for (const kind of DATABASE_KINDS) {
       test('without a card the site still works over TLS (the certificate is asked for, not required)', async () => {
         const response = await tlsRequest(port, { method: 'GET', path: `${API}/xsrf`, ca: ca.pem });
         assert.equal(response.status, 200);
-        assert.match(String(response.headers['set-cookie']), /^__Host-portal-session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+        assert.match(String(response.headers['set-cookie']), /^__Host-portal-session=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
         const certless = await signInWith();
         assert.equal(certless.status, 400);
         assert.deepEqual(JSON.parse(certless.body), NO_CERTIFICATE);

@@ -86,12 +86,17 @@ function sessionIdOf(request: FastifyRequest, settings: SecuritySettings): strin
 
 const memo = new WeakMap<FastifyRequest, Promise<CurrentSession | undefined>>();
 
+/**
+ * The cookie of a session just started: it lives as long as the server keeps the session at most
+ * (the absolute expiry, issue 16), so a browser never holds a cookie the server has forgotten.
+ */
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, settings: SecuritySettings, id: string): void {
   reply.setCookie(cookieName(request, settings), id, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: isSecureRequest(request, settings),
+    maxAge: settings.sessionAbsoluteHours * 3_600,
   });
 }
 
