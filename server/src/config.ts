@@ -116,6 +116,14 @@ export interface ServerSettings {
   /** The Mailman engine: the REST password. Never log it. */
   mailmanPassword: string | undefined;
   mailmanSyncMs: number;
+  /** The purge of expired rows (services/retention.ts): how often it runs. */
+  purgeIntervalMs: number;
+  /** A failed sign-in count below the limit is forgotten after this long without a failure. */
+  loginFailureRetentionHours: number;
+  /** An unknown identifier's count at the limit (answering 423): days kept after its last failure; 0: never purged. */
+  lockedIdentifierRetentionDays: number;
+  verificationCodeRetentionHours: number;
+  sentMailRetentionDays: number;
 }
 
 export const TOKEN_ISSUERS = ['embedded', 'artifactory'] as const;
@@ -477,6 +485,26 @@ export const SERVER_SETTING_FIELDS: Fields<ServerSettings> = {
   mailmanSyncMs: {
     env: 'PORTAL_MAILMAN_SYNC_MS', ...integer(10_000, 86_400_000), default: 300_000,
     doc: "the Mailman engine: how often every list's roster in Mailman is made the portal's (ms)",
+  },
+  purgeIntervalMs: {
+    env: 'PORTAL_PURGE_INTERVAL_MS', ...integer(1000, 86_400_000), default: 600_000,
+    doc: 'how often expired sessions, used challenges, old failed sign-in counts, verification codes and sent mail are deleted (ms)',
+  },
+  loginFailureRetentionHours: {
+    env: 'PORTAL_LOGIN_FAILURE_RETENTION_HOURS', ...integer(1, 24 * 365), default: 24,
+    doc: 'a failed sign-in count below PORTAL_LOGIN_MAX_FAILURES is forgotten this long after its last failure, for accounts and unknown identifiers alike',
+  },
+  lockedIdentifierRetentionDays: {
+    env: 'PORTAL_LOCKED_IDENTIFIER_RETENTION_DAYS', ...integer(0, 36_500), default: 0,
+    doc: 'an unknown identifier that reached PORTAL_LOGIN_MAX_FAILURES (answering 423 like a locked account) is forgotten this long after its last failure; 0: never, as a locked account stays locked until unlocked',
+  },
+  verificationCodeRetentionHours: {
+    env: 'PORTAL_VERIFICATION_CODE_RETENTION_HOURS', ...integer(1, 24 * 365), default: 24,
+    doc: 'verification codes are deleted this long after they were asked for (at least the hour the 5-sends limit counts)',
+  },
+  sentMailRetentionDays: {
+    env: 'PORTAL_SENT_MAIL_RETENTION_DAYS', ...integer(1, 36_500), default: 30,
+    doc: 'sent mail is deleted from the outbox this long after it was sent (unsent mail is never deleted)',
   },
 };
 

@@ -23,6 +23,7 @@ import { createTokenMaintenance, type TokenMaintenance } from './services/tokens
 import { startListSmtpServer, type ListSmtpServer } from './services/list-smtp.js';
 import { runListDigests } from './services/list-digests.js';
 import { startPeriodic, type Periodic } from './services/periodic.js';
+import { purgeExpiredRows } from './services/retention.js';
 import { embeddedListEngine } from './services/lists/embedded.js';
 import type { ListEngine } from './services/lists/engine.js';
 import { createMailmanEngine } from './services/lists/mailman.js';
@@ -98,6 +99,7 @@ async function start(settings: Settings): Promise<void> {
   let listSmtp: ListSmtpServer | undefined;
   let digests: Periodic | undefined;
   let listSync: Periodic | undefined;
+  let purge: Periodic | undefined;
   let stopping = false;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
     if (stopping) return;
@@ -110,6 +112,7 @@ async function start(settings: Settings): Promise<void> {
       await listSmtp?.close();
       await digests?.stop();
       await listSync?.stop();
+      await purge?.stop();
       await app?.close();
       await db?.close();
     } catch (error) {
@@ -192,6 +195,15 @@ async function start(settings: Settings): Promise<void> {
         onError: (error) => log.error({ err: error }, 'mailing lists: reconciling the Mailman rosters failed; it is tried again later'),
       });
     }
+    // Expired sessions, used challenges, old failed sign-in counts, codes and sent mail (services/retention.ts).
+    purge = startPeriodic({
+      intervalMs: server.purgeIntervalMs,
+      run: async () => {
+        const deleted = await purgeExpiredRows(openDb, server, new Date());
+        if (Object.values(deleted).some((n) => n > 0)) log.debug(deleted, 'expired rows purged');
+      },
+      onError: (error) => log.error({ err: error }, 'purging expired rows failed; it runs again at the next interval'),
+    });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : server.port;
     const database = db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${server.dataDir}`;
@@ -207,6 +219,7 @@ async function start(settings: Settings): Promise<void> {
     await listSmtp?.close().catch(() => undefined);
     await digests?.stop().catch(() => undefined);
     await listSync?.stop().catch(() => undefined);
+    await purge?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     const expected = EXPECTED_ERRORS.some((type) => error instanceof type);

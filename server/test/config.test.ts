@@ -230,6 +230,11 @@ describe('server settings', () => {
       mailmanUser: undefined,
       mailmanPassword: undefined,
       mailmanSyncMs: 300_000,
+      purgeIntervalMs: 600_000,
+      loginFailureRetentionHours: 24,
+      lockedIdentifierRetentionDays: 0,
+      verificationCodeRetentionHours: 24,
+      sentMailRetentionDays: 30,
     });
     assert.ok(DEFAULT_PERSONAL_EMAIL_DOMAINS.includes('gmail.com'));
   });

@@ -91,7 +91,3 @@ export async function useCode(db: Queryable, id: number, now: Date, maxTries: nu
   return rows.length > 0;
 }
 
-/** Deletes the codes created before `before` (they count for nothing any more). */
-export async function purgeCodesBefore(db: Queryable, before: Date): Promise<void> {
-  await db.query('delete from verification_codes where created_at < $1', [before]);
-}

@@ -38,7 +38,6 @@ import {
   findLatestCode,
   insertCode,
   lockAddress,
-  purgeCodesBefore,
   useCode,
 } from '../repositories/verification-codes.js';
 import { VISITOR_COMMENTS, VISITOR_MESSAGES } from '../visitor-messages.js';
@@ -54,8 +53,6 @@ export const MAX_CODE_TRIES = 5;
 /** Sends asked for one address within SEND_WINDOW_MS; the next one is refused (429). */
 export const MAX_SENDS_PER_WINDOW = 5;
 export const SEND_WINDOW_MS = 60 * 60_000;
-/** Codes older than this are deleted (they no longer count for anything). */
-const CODE_RETENTION_MS = 24 * 60 * 60_000;
 
 const CODE = /^[0-9]{6}$/;
 
@@ -122,7 +119,6 @@ export async function sendVerificationCode(context: SecurityContext, input: { em
     if ((await countCodesSince(tx, email, new Date(now.getTime() - SEND_WINDOW_MS))) >= MAX_SENDS_PER_WINDOW) {
       throw new TooManyRequestsError(VISITOR_MESSAGES.tooManyCodes);
     }
-    await purgeCodesBefore(tx, new Date(now.getTime() - CODE_RETENTION_MS));
     await insertCode(tx, { email, codeHash, createdAt: now, expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS) });
     const to = await knownAddress(tx, email);
     if (to !== undefined) await enqueueMail(tx, codeMail(to, code), context.clock);
