@@ -1,7 +1,7 @@
 /**
  * Signing in and out in Chromium against the real server: the website token with the challenge
  * solved by the real ALTCHA widget, the redirect parameter, the session guard, the chrome by
- * permission, and a sign-out that kills the old cookie.
+ * permission, a sign-out that kills the old cookie, and signing out everywhere.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -111,6 +111,26 @@ test('after sign-out the old session cookie no longer works', async ({ page, pla
   expect([401, 403]).toContain(response.status());
   expect(await response.json()).not.toHaveProperty('username');
   await replay.dispose();
+});
+
+test('signing out everywhere from the profile ends the session in another browser too', async ({ browser }) => {
+  const here = await (await browser.newContext()).newPage();
+  const elsewhere = await (await browser.newContext()).newPage();
+  await signIn(here, 'helpdesk');
+  await signIn(elsewhere, 'helpdesk', '/groups');
+  await expect(heading(elsewhere, 'Groups')).toBeVisible();
+
+  await expect(heading(here, 'User Profile: helpdesk')).toBeVisible();
+  await here.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+  const dialog = here.getByRole('dialog', { name: 'Sign out everywhere?' });
+  await dialog.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+  await expect(heading(here, 'Logged Out')).toBeVisible();
+
+  // The other browser's next step finds its session gone and is sent to sign in.
+  await elsewhere.getByRole('link', { name: 'My Profile' }).click();
+  await expect(elsewhere).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+  await here.context().close();
+  await elsewhere.context().close();
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

@@ -295,6 +295,7 @@ describe('route access declarations', () => {
       { method: 'POST', url: '/accounts/rest/requests/usergroup/:id/denied', access: { kind: 'permission', permission: 'ADJUDICATE_USER_GROUP_REQUEST' }, xsrf: true },
       { method: 'POST', url: '/accounts/rest/sessions', access: { kind: 'public' }, xsrf: false },
       { method: 'GET', url: '/accounts/rest/sessions/current', access: { kind: 'session' }, xsrf: true },
+      { method: 'POST', url: '/accounts/rest/sessions/end-all', access: { kind: 'session' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/sessions/httpsession', access: { kind: 'public' }, xsrf: false },
       { method: 'GET', url: '/accounts/rest/sessions/logout', access: { kind: 'public' }, xsrf: true },
       { method: 'GET', url: '/accounts/rest/subscriptions/:username', access: { kind: 'session' }, xsrf: true },

@@ -202,6 +202,33 @@ for (const kind of DATABASE_KINDS) {
         assert.deepEqual(again.json(), { ok: true });
       });
 
+      test("signing out everywhere ends every session of the caller's account, this one too, and no one else's", async () => {
+        const here = await principal('user');
+        const elsewhere = await principal('user');
+        const other = await principal('adjudicator');
+        const current = (who: Principal) => app.inject({ method: 'GET', url: `${API}/sessions/current`, headers: as(who) });
+        assert.equal((await current(elsewhere)).statusCode, 200);
+        const response = await app.inject({ method: 'POST', url: `${API}/sessions/end-all`, headers: as(here) });
+        assert.equal(response.statusCode, 200);
+        const { ended } = response.json<{ ok: true; ended: number }>();
+        assert.ok(ended >= 2, `ended ${ended}: both of these, and any earlier test left`);
+        const left = await db.query<{ n: number }>('select count(*)::int as n from sessions where account_id = $1', [account('user').id]);
+        assert.equal(left.rows[0]!.n, 0);
+        assert.equal(response.cookies.find((c) => c.name === 'portal-session')?.maxAge, 0, 'the cookie is cleared');
+        for (const who of [here, elsewhere]) {
+          const after = await current(who);
+          assert.equal(after.statusCode, 401);
+          assert.deepEqual(after.json(), NOT_SIGNED_IN);
+        }
+        assert.equal((await current(other)).statusCode, 200, "another account's session goes on");
+        // Not signed in: 401; without the anti-forgery token: 403, and nothing ended.
+        const anon = await anonymous(app);
+        assert.equal((await app.inject({ method: 'POST', url: `${API}/sessions/end-all`, headers: as(anon) })).statusCode, 401);
+        const forged = await app.inject({ method: 'POST', url: `${API}/sessions/end-all`, headers: { cookie: other.cookie } });
+        assert.equal(forged.statusCode, 403);
+        assert.equal((await current(other)).statusCode, 200);
+      });
+
       test('idle expiry: refused and purged after the idle time; a request within it keeps the session alive', async () => {
         const user = await principal('user');
         const current = () => app.inject({ method: 'GET', url: `${API}/sessions/current`, headers: as(user) });

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccountGroup } from '@portal/api';
 import { configure, fakeServer, renderPage, sampleAccount, signIn } from '@portal/shared/testing';
 import { AUTH_CHANGE_PENDING, EMAIL_CHANGE_PENDING, NO_GROUPS, PROFILE_LOAD_ERROR, ProfilePage } from './ProfilePage';
+import { SIGN_OUT_EVERYWHERE } from './SignOutEverywhere';
 
 const open = () => renderPage(<ProfilePage />, { path: '/profile', entries: ['/profile'] });
 
@@ -76,5 +77,43 @@ describe('/profile', () => {
     expect(alert).toHaveTextContent(PROFILE_LOAD_ERROR);
     expect(alert).toHaveTextContent('Internal server error');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
+
+describe('/profile: sign out everywhere', () => {
+  it('asks first; cancelled, nothing is sent; confirmed, every session ends and the user is signed out here', async () => {
+    const server = fakeServer({
+      'GET /accounts/jane.doe': { body: sampleAccount({ groups }) },
+      'POST /sessions/end-all': { body: { ok: true, ended: 3 } },
+    });
+    open();
+    const section = await screen.findByRole('region', { name: SIGN_OUT_EVERYWHERE.heading });
+    expect(within(section).getByText(SIGN_OUT_EVERYWHERE.text)).toBeInTheDocument();
+    fireEvent.click(within(section).getByRole('button', { name: SIGN_OUT_EVERYWHERE.button }));
+    let dialog = await screen.findByRole('dialog', { name: SIGN_OUT_EVERYWHERE.confirm });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: SIGN_OUT_EVERYWHERE.confirm })).not.toBeInTheDocument());
+    expect(server.called('POST /sessions/end-all')).toHaveLength(0);
+
+    fireEvent.click(within(section).getByRole('button', { name: SIGN_OUT_EVERYWHERE.button }));
+    dialog = await screen.findByRole('dialog', { name: SIGN_OUT_EVERYWHERE.confirm });
+    fireEvent.click(within(dialog).getByRole('button', { name: SIGN_OUT_EVERYWHERE.button }));
+    expect(await screen.findByTestId('landed')).toHaveTextContent(/^\/logout$/);
+    expect(server.called('POST /sessions/end-all')).toHaveLength(1);
+  });
+
+  it('says why when the server refuses, and the user stays', async () => {
+    fakeServer({
+      'GET /accounts/jane.doe': { body: sampleAccount({ groups }) },
+      'POST /sessions/end-all': { status: 500, body: { error: 'The database is not available.', code: 500 } },
+    });
+    open();
+    const section = await screen.findByRole('region', { name: SIGN_OUT_EVERYWHERE.heading });
+    fireEvent.click(within(section).getByRole('button', { name: SIGN_OUT_EVERYWHERE.button }));
+    const dialog = await screen.findByRole('dialog', { name: SIGN_OUT_EVERYWHERE.confirm });
+    fireEvent.click(within(dialog).getByRole('button', { name: SIGN_OUT_EVERYWHERE.button }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('The database is not available.');
+    expect(screen.queryByTestId('landed')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'User Profile: jane.doe' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * /profile, 'User Profile: {username}' (spec section 2): links to the user's other screens (or a
- * note where a request is pending), the account details panel and the groups table.
+ * note where a request is pending), the account details panel, the groups table, and signing out
+ * everywhere.
  */
 import { type Account, links } from '@portal/api';
 import { PageTitle, useConfiguration, useHasPermission, useSessionStore } from '@portal/shared';
@@ -8,6 +9,7 @@ import { AccountDetails, AccountGroupsTable } from '@portal/shared/components';
 import { Alert, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { SignOutEverywhere } from './SignOutEverywhere';
 import { useAccount } from './useAccount';
 
 export const PROFILE_LOAD_ERROR = 'Unable to get profile';
@@ -66,6 +68,7 @@ export function ProfilePage() {
             </Typography.Title>
             <AccountGroupsTable groups={state.value.groups} emptyText={NO_GROUPS} />
           </section>
+          <SignOutEverywhere />
         </>
       )}
     </>

@@ -74,3 +74,8 @@ export function requestCertificateAuthentication(reason: string, options: Option
 export function requestRenewal(username: string, options: Options = {}): Promise<OkCode> {
   return call(api.requestRenewal, { body: { username, reason: RENEWAL_REASON } }, options);
 }
+
+/** Ends every session of the caller's account, this one too; answers how many ended. */
+export async function signOutEverywhere(): Promise<number> {
+  return (await call(api.signOutEverywhere, {})).ended;
+}

@@ -8,6 +8,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { Permission } from '@portal/api';
 import type { Queryable } from '../db/database.js';
 import {
+  deleteAccountSessions,
   deleteSession,
   findSession,
   insertSession,
@@ -92,6 +93,11 @@ export async function createSession(context: SecurityContext, accountId: number 
   const expiresAt = new Date(now.getTime() + context.settings.sessionAbsoluteHours * 3_600_000);
   await insertSession(db, { idHash: hashSessionId(id), accountId, now, expiresAt });
   return id;
+}
+
+/** Ends every session of an account (signing out everywhere); answers how many there were. */
+export async function endAccountSessions(context: SecurityContext, accountId: number): Promise<number> {
+  return deleteAccountSessions(context.db, accountId);
 }
 
 export async function endSession(context: SecurityContext, session: { idHash: string }, db: Queryable = context.db): Promise<void> {

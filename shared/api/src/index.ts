@@ -58,6 +58,7 @@ export * from './sessions/sessions.js';
 export * from './sessions/sign-in-with-certificate.js';
 export * from './sessions/sign-in-with-token.js';
 export * from './sessions/sign-out.js';
+export * from './sessions/sign-out-everywhere.js';
 export * from './sessions/start-http-session.js';
 export * from './visitors/account-requests.js';
 export * from './visitors/get-account-request-status.js';

@@ -4,6 +4,7 @@
  *   GET  /sessions/httpsession starts an anonymous session if needed
  *   GET  /sessions/current     the signed-in user and permissions
  *   GET  /sessions/logout      ends the session
+ *   POST /sessions/end-all     ends every session of the caller's account (sign out everywhere)
  *   POST /sessions             website-token sign-in (with the bot challenge)
  *   POST /cert/sessions        smart-card sign-in (client certificate)
  */
@@ -15,7 +16,7 @@ import { MESSAGES } from '../../messages.js';
 import { clientCertificate, endCurrentSession, ensureSession, startSession } from '../../plugins/security.js';
 import { certificateDetails, isCurrentlyValid } from '../../services/certificates.js';
 import { acceptBotChallengeResponse } from '../../services/challenge.js';
-import { xsrfTokenOf } from '../../services/sessions.js';
+import { endAccountSessions, xsrfTokenOf } from '../../services/sessions.js';
 import { signInWithCertificate, signInWithToken } from '../../services/sign-in.js';
 import { endpointRoute } from './endpoint-route.js';
 
@@ -58,6 +59,17 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request, reply) => {
       await endCurrentSession(request, reply);
       return { ok: true as const };
+    },
+  });
+
+  app.route({
+    ...endpointRoute(api.signOutEverywhere),
+    handler: async (request, reply) => {
+      const session = await request.portalSession();
+      if (!session?.account) throw new NotSignedInError(MESSAGES.notSignedIn);
+      const ended = await endAccountSessions(app.security, session.account.id);
+      await endCurrentSession(request, reply);
+      return { ok: true as const, ended };
     },
   });
 
