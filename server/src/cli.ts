@@ -130,11 +130,11 @@ async function withOwnDatabase<T>(settings: ServerSettings, fn: (db: Database) =
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Through the running portal's socket; it may still be starting, so a missing socket is retried a while. */
-async function throughRunningPortal<R extends ControlRequest>(settings: ServerSettings, request: R): Promise<ControlResults[R['command']]> {
+async function throughRunningPortal<R extends ControlRequest>(settings: ServerSettings, request: R, timeoutMs?: number): Promise<ControlResults[R['command']]> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     try {
-      const response = await sendControlRequest(settings.dataDir, request);
+      const response = await sendControlRequest(settings.dataDir, request, timeoutMs);
       if (!response.ok) throw new CommandError(response.error);
       return response.result;
     } catch (error) {
@@ -283,6 +283,8 @@ function parseBackup(command: 'backup' | 'restore', args: string[]): BackupOptio
   return { file, force: parsed.values.force === true };
 }
 
+const BACKUP_TIMEOUT_MS = 30 * 60_000;
+
 function megabytes(bytes: number): string {
   return `${(bytes / 1_048_576).toFixed(1)} MB`;
 }
@@ -302,7 +304,8 @@ async function backup(settings: ServerSettings, options: BackupOptions): Promise
     }
   } catch (error) {
     if (!(error instanceof DatabaseInUseError)) throw error;
-    result = await throughRunningPortal(settings, { command: 'backup', file, force: options.force });
+    // A large database takes a while to dump: more than the other commands' 30 seconds.
+    result = await throughRunningPortal(settings, { command: 'backup', file, force: options.force }, BACKUP_TIMEOUT_MS);
   }
   process.stdout.write(`Backup of ${settings.dataDir} written to ${result.file} (${megabytes(result.bytes)}).\n`);
 }
