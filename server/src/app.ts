@@ -96,6 +96,9 @@ export function buildApp(options: AppOptions): App {
     // parameter over the router's length limit) get the one error shape too: Fastify's default
     // answer echoed the path and its internal code (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH).
     frameworkErrors: handleError,
+    // A mailing list's address is a path parameter and may be as long as any address (320): the
+    // router's default limit of 100 answered 414 for a long list name on a long email domain.
+    routerOptions: { maxParamLength: 320 },
   };
   Object.assign(fastifyOptions, httpsOptions(options.tls));
   const app = Fastify(fastifyOptions).withTypeProvider<TypeBoxTypeProvider>();

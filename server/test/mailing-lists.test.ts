@@ -205,5 +205,13 @@ for (const databaseKind of DATABASE_KINDS) {
       const members = (await call(world.app, who('alice'), 'GET', path(optOut, '/members'))).json() as { rows: { user_email: string }[] };
       assert.deepEqual(members.rows.map((r) => r.user_email).sort(), ['alice@example.test', 'bob@example.test']);
     });
+
+    test('an address longer than 100 characters (a 64-character name on a long domain) is still reached, not refused as too long a path', async () => {
+      const long = `alpha-${'x'.repeat(58)}@lists.engineering.platform.agency.example.test`;
+      assert.ok(long.length > 100);
+      const response = await call(world.app, who('alice'), 'GET', path(long));
+      assert.equal(response.statusCode, 404);
+      assert.deepEqual(response.json(), NOT_FOUND);
+    });
   });
 }
