@@ -249,6 +249,9 @@ for (const databaseKind of DATABASE_KINDS) {
         'select action, comment, username from account_updates where account_id = $1 order by id desc limit 1', [carol.account.id],
       );
       assert.deepEqual(history.rows[0], { action: 'Token revoked', comment: "Token 'CI upload' revoked by an account administrator.", username: 'boss' });
+      const everything = await world.db.query('select * from account_updates where account_id = $1', [carol.account.id]);
+      assert.ok(!JSON.stringify(everything.rows).includes(token.reference_token.slice(4)), 'the secret is nowhere in the history');
+      assert.ok(!logs.some((line) => line.includes(token.reference_token.slice(4))), 'nor in any log line');
     });
 
     test('locking an account revokes its tokens in the same change, and the history counts them', async () => {
