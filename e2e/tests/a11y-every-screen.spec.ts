@@ -3,8 +3,8 @@
  * the federation spec walks, plus the host's own screens), in the light and the dark theme, with no
  * serious or critical issue; and on each screen the main action is reached from the keyboard.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { ROUTES } from './routes';
 import { expect, test } from './session';
 
@@ -17,13 +17,6 @@ const SCREENS: [path: string, title: string][] = [
   ...Object.values(ROUTES).flatMap((routes) => routes.map(([path, title]) => [path, title] as [string, string])),
   ['/not-found', 'Not Found'],
 ];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /**
  * The screen's main action: its form's enabled submit button, else its first enabled primary

@@ -6,18 +6,13 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, settled } from './axe';
 import { signIn } from './session';
 import { newApplicant, submitAccountRequest, type Applicant } from './visitor-flows';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
-
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
-}
 
 let applicant: Applicant;
 
@@ -109,6 +104,7 @@ test("a '[Warning]' comment stands out and stays readable in both themes (spec s
     const [markedColour, markedWeight] = await marked.evaluate((text) => [getComputedStyle(text).color, getComputedStyle(text).fontWeight]);
     expect(markedColour, colorScheme).not.toBe(plainColour);
     expect(Number(markedWeight), colorScheme).toBeGreaterThanOrEqual(600);
+    await settled(page);
     const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
     expect(violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))), colorScheme).toEqual([]);
   }

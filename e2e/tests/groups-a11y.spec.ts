@@ -2,19 +2,13 @@
  * The group screens with content on them, checked with axe in the light and the dark theme, and
  * the membership form's help and choices worked with the keyboard alone.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { signIn } from './session';
 
 test.describe.configure({ timeout: 180_000 });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
-
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
-}
 
 /** Each group screen, at a demo address, with what shows once it has loaded. */
 const SCREENS: [path: string, title: string, loaded: (page: Page) => ReturnType<Page['getByText']>][] = [

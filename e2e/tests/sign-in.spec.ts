@@ -3,8 +3,8 @@
  * solved by the real ALTCHA widget, the redirect parameter, the session guard, the chrome by
  * permission, a sign-out that kills the old cookie, and signing out everywhere.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { demoToken, signIn, solveChallenge, submitTokenSignIn } from './session';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
@@ -136,11 +136,7 @@ test('signing out everywhere from the profile ends the session in another browse
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the sign-in page (with an error) and a signed-in page have no serious accessibility problems, ${colorScheme}`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
-    const check = async (where: string) => {
-      const { violations } = await new AxeBuilder({ page }).exclude('altcha-widget').analyze();
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
-    };
+    const check = (where: string) => expectAccessible(page, where, (axe) => axe.exclude('altcha-widget'));
     await page.goto('/login?redirect=%2Fgroups');
     await submitTokenSignIn(page, 'user', 'not-the-token');
     await expect(page.getByRole('alert').filter({ hasText: '(code 401)' })).toBeVisible();

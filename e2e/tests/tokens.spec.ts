@@ -5,12 +5,12 @@
  * a user without artifact rights cannot create one; without the artifact repository
  * /tokens/artifactory goes to /profile (a portal of its own, configured so).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expectAccessible } from './axe';
 import { repoRoot } from './portal';
 import { signIn, submitTokenSignIn } from './session';
 
@@ -89,11 +89,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`the token screens have no serious accessibility problems, ${colorScheme}`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
     await signIn(page, 'user', '/tokens/artifactory');
-    const check = async (where: string) => {
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
-    };
+    const check = (where: string) => expectAccessible(page, where);
     await expect(page.getByText('Old release upload')).toBeVisible();
     await check('the token list');
     await page.getByRole('button', { name: 'Create Token' }).click();

@@ -1,0 +1,25 @@
+/** axe in the e2e tests: one way to run it and one way to report what matters (serious and critical issues). */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Waits until no animation runs on the page (an antd modal fades and zooms in: axe would measure a
+ * button's contrast half-way through, against a half-transparent background).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/** The serious and critical issues axe finds on the page, once it has settled, one line each. */
+export async function seriousViolations(page: Page, configure: (builder: AxeBuilder) => AxeBuilder = (b) => b): Promise<string[]> {
+  await settled(page);
+  const { violations } = await configure(new AxeBuilder({ page })).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Fails with `where` and axe's findings when the page has a serious or critical issue. */
+export async function expectAccessible(page: Page, where: string, configure?: (builder: AxeBuilder) => AxeBuilder): Promise<void> {
+  expect(await seriousViolations(page, configure), where).toEqual([]);
+}
