@@ -3,11 +3,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Waits until no animation runs on the page (an antd modal fades and zooms in: axe would measure a
- * button's contrast half-way through, against a half-transparent background).
+ * Waits until no animation that ends is running (an antd modal fades and zooms in: axe would
+ * measure a button's contrast half-way through, against a half-transparent background). Endless
+ * ones (a spinner) are not waited for.
  */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
 }
 
 /** The serious and critical issues axe finds on the page, once it has settled, one line each. */
