@@ -1083,9 +1083,7 @@ async function main() {
   const { only } = parseArgs(process.argv.slice(2));
   await ensureInstalled();
   await buildApp('server');
-  if (only === 'groups') return mainGroupsOnly();
-  if (only === 'tokens') return mainTokensOnly();
-  if (only === 'lists') return mainListsOnly();
+  if (only) return mainPhaseOnly(PHASES[only]);
   let failed = false;
 
   const cpus = os.cpus();
@@ -1270,33 +1268,34 @@ function groupErrors(groups) {
   return lines;
 }
 
-/** `--only=groups`: the portal on a fresh PostgreSQL database, the groups phase, its report. */
-async function mainGroupsOnly() {
-  const cpus = os.cpus();
-  const lines = [
-    '',
-    `Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${os.platform()} ${os.arch()}, Node ${process.version}; ` +
-      `load average ${os.loadavg()[0].toFixed(2)} at start.`,
-    'Absolute numbers move with whatever else runs on the machine.',
-  ];
-  log('Looking for PostgreSQL…');
-  const pg = await createBenchDatabase();
-  const groups = [];
-  if (!pg.skip) {
-    log(`Starting the portal on PostgreSQL (database ${pg.name} on ${pg.server})…`);
-    const portal = await startPortal('PostgreSQL', pg.url);
-    log(`Groups at scale: seeding ${GROUP_MEMBERS.toLocaleString('en-US')} members and ${GROUP_PENDING_REQUESTS.toLocaleString('en-US')} pending membership requests, then timing…`);
-    groups.push(await benchGroups(portal));
-  }
-  lines.push(...groupsReport(groups, pg.skip ? groupsSkipped(pg.skip) : undefined));
-  const errorLines = groupErrors(groups);
-  lines.push('', ...(errorLines.length ? ['Errors:', ...errorLines] : ['Errors: none (every response was checked).']));
-  if (!interrupted) console.log(lines.join('\n'));
-  return errorLines.length > 0;
-}
+/** The phases `--only=` runs alone, each on a fresh PostgreSQL database: what it says, runs and reports. */
+const PHASES = {
+  groups: {
+    announce: () => `Groups at scale: seeding ${GROUP_MEMBERS.toLocaleString('en-US')} members and ${GROUP_PENDING_REQUESTS.toLocaleString('en-US')} pending membership requests, then timing…`,
+    run: benchGroups,
+    report: groupsReport,
+    skipped: groupsSkipped,
+    errors: groupErrors,
+  },
+  tokens: {
+    announce: () => `Tokens at scale: seeding ${TOKEN_COUNT.toLocaleString('en-US')} tokens, then timing introspection and the token list…`,
+    run: benchTokens,
+    report: tokensReport,
+    skipped: tokensSkipped,
+    errors: tokenErrors,
+  },
+  lists: {
+    announce: () =>
+      `Mailing lists at scale: seeding ${LIST_HELD.toLocaleString('en-US')} held messages and ${LIST_SUBSCRIBERS.toLocaleString('en-US')} subscribers, then timing the queue and the moderators' actions…`,
+    run: benchLists,
+    report: listsReport,
+    skipped: listsSkipped,
+    errors: listErrors,
+  },
+};
 
-/** `--only=tokens`: the portal on a fresh PostgreSQL database, the tokens phase, its report. */
-async function mainTokensOnly() {
+/** `--only=<phase>`: the portal on a fresh PostgreSQL database, that phase, its report. */
+async function mainPhaseOnly(phase) {
   const cpus = os.cpus();
   const lines = [
     '',
@@ -1306,40 +1305,15 @@ async function mainTokensOnly() {
   ];
   log('Looking for PostgreSQL…');
   const pg = await createBenchDatabase();
-  const tokens = [];
+  const results = [];
   if (!pg.skip) {
     log(`Starting the portal on PostgreSQL (database ${pg.name} on ${pg.server})…`);
     const portal = await startPortal('PostgreSQL', pg.url);
-    log(`Tokens at scale: seeding ${TOKEN_COUNT.toLocaleString('en-US')} tokens, then timing introspection and the token list…`);
-    tokens.push(await benchTokens(portal));
+    log(phase.announce());
+    results.push(await phase.run(portal));
   }
-  lines.push(...tokensReport(tokens, pg.skip ? tokensSkipped(pg.skip) : undefined));
-  const errorLines = tokenErrors(tokens);
-  lines.push('', ...(errorLines.length ? ['Errors:', ...errorLines] : ['Errors: none (every response was checked).']));
-  if (!interrupted) console.log(lines.join('\n'));
-  return errorLines.length > 0;
-}
-
-/** `--only=lists`: the portal on a fresh PostgreSQL database, the mailing lists phase, its report. */
-async function mainListsOnly() {
-  const cpus = os.cpus();
-  const lines = [
-    '',
-    `Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${os.platform()} ${os.arch()}, Node ${process.version}; ` +
-      `load average ${os.loadavg()[0].toFixed(2)} at start.`,
-    'Absolute numbers move with whatever else runs on the machine.',
-  ];
-  log('Looking for PostgreSQL…');
-  const pg = await createBenchDatabase();
-  const lists = [];
-  if (!pg.skip) {
-    log(`Starting the portal on PostgreSQL (database ${pg.name} on ${pg.server})…`);
-    const portal = await startPortal('PostgreSQL', pg.url);
-    log(`Mailing lists at scale: seeding ${LIST_HELD.toLocaleString('en-US')} held messages and ${LIST_SUBSCRIBERS.toLocaleString('en-US')} subscribers, then timing the queue and the moderators' actions…`);
-    lists.push(await benchLists(portal));
-  }
-  lines.push(...listsReport(lists, pg.skip ? listsSkipped(pg.skip) : undefined));
-  const errorLines = listErrors(lists);
+  lines.push(...phase.report(results, pg.skip ? phase.skipped(pg.skip) : undefined));
+  const errorLines = phase.errors(results);
   lines.push('', ...(errorLines.length ? ['Errors:', ...errorLines] : ['Errors: none (every response was checked).']));
   if (!interrupted) console.log(lines.join('\n'));
   return errorLines.length > 0;
