@@ -7,7 +7,7 @@
  * pg_dump / pg_restore commands, and those commands round-trip a PostgreSQL database.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,34 +17,12 @@ import type { Database, Queryable } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
-import { SERVER_DIR } from '../src/paths.js';
 import { seedDemoData } from '../src/seed.js';
 import { PGLITE_POSTGRES_MAJOR } from '../src/services/backup.js';
 import { enqueueMail } from '../src/services/mail.js';
 import { runServiceCredentialCommand } from '../src/services/tokens/service-credentials.js';
 import { POSTGRES_URL, createFixture, type Fixture } from './helpers.js';
-import { runningUrl, startMain } from './process-helpers.js';
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], env: Record<string, string>): Promise<Result> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: SERVER_DIR,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { runCli, runningUrl, startMain, type CliResult } from './process-helpers.js';
 
 let fixture: Fixture;
 let dir: string;
@@ -164,8 +142,8 @@ describe('portal backup and restore (embedded database)', () => {
 
     const portal = startMain(portalEnv(source));
     const live = join(dir, 'live.tar.gz');
-    let admin: Result;
-    let second: Result;
+    let admin: CliResult;
+    let second: CliResult;
     try {
       await runningUrl(portal);
       // A change through the running portal, then the backup through its socket: the backup has it.

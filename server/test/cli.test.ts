@@ -4,7 +4,6 @@
  * embedded database (through the portal's socket). Both admins sign in with the printed token.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,19 +13,12 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
 import { enqueueMail } from '../src/services/mail.js';
-import { SERVER_DIR } from '../src/paths.js';
 import { ADMIN_CREATED_COMMENT } from '../src/services/admin.js';
 import { permissionsOf } from '../src/services/roles.js';
 import { API, MINUTE, TestClock, postSignIn } from './auth-helpers.js';
 import { startSmtpCatcher, waitFor } from './mail-helpers.js';
-import { runningUrl, startMain } from './process-helpers.js';
+import { runCli, runningUrl, startMain } from './process-helpers.js';
 import { POSTGRES_URL, createFixture, createPostgresSchema, createTestApp, type Fixture } from './helpers.js';
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 /** What a portal started by these tests runs with: its own data folder, the test site, no demo data. */
 function portalEnv(dataDir: string): Record<string, string> {
@@ -39,21 +31,6 @@ function portalEnv(dataDir: string): Record<string, string> {
     PORTAL_REMOTES_DIR: fixture.remotesDir,
     PORTAL_ENVIRONMENT_MANIFEST: fixture.manifestFile,
   };
-}
-
-function runCli(args: string[], env: Record<string, string>): Promise<Result> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: SERVER_DIR,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 let fixture: Fixture;
