@@ -229,25 +229,32 @@ for (const kind of DATABASE_KINDS) {
         assert.equal((await current(other)).statusCode, 200);
       });
 
-      test('idle expiry: refused and purged after the idle time; a request within it keeps the session alive', async () => {
-        const user = await principal('user');
-        const current = () => app.inject({ method: 'GET', url: `${API}/sessions/current`, headers: as(user) });
-        const lastSeen = async () =>
-          (await db.query<{ t: Date }>('select last_seen_at as t from sessions where id_hash = $1', [sha256(cookieValue(user.cookie))])).rows[0]?.t;
-        const signedInAt = await lastSeen();
-        clock.advance(30 * 1000);
-        assert.equal((await current()).statusCode, 200);
-        assert.deepEqual(await lastSeen(), signedInAt, 'last_seen_at is written at most once a minute');
-        clock.advance(29 * MINUTE);
-        assert.equal((await current()).statusCode, 200);
-        assert.equal((await lastSeen())?.getTime(), clock.now().getTime(), 'and then it is written');
-        clock.advance(29 * MINUTE);
-        assert.equal((await current()).statusCode, 200, 'idle for 29 minutes: still valid');
-        clock.advance(30 * MINUTE);
-        const expired = await current();
-        assert.equal(expired.statusCode, 401);
+      test('idle expiry is exact to the second: a session ends 30 minutes after its last use, never earlier, at most 1 s later; last_seen_at is written at most once a second', async () => {
+        const idle = 30 * MINUTE;
+        const [early, late] = [await principal('user'), await principal('user')];
+        const current = (who: Principal) => app.inject({ method: 'GET', url: `${API}/sessions/current`, headers: as(who) });
+        const lastSeen = async (who: Principal) =>
+          (await db.query<{ t: Date }>('select last_seen_at as t from sessions where id_hash = $1', [sha256(cookieValue(who.cookie))])).rows[0]?.t.getTime();
+        // 100 ms past a whole second, then 10.5 minutes on: between the whole minutes a coarser rule would write at.
+        clock.advance(1000 - (clock.now().getTime() % 1000) + 100 + 10 * MINUTE + 30_000);
+        const usedAt = clock.now().getTime();
+        for (const who of [early, late]) assert.equal((await current(who)).statusCode, 200);
+        assert.equal(await lastSeen(late), usedAt + 900, 'the use is recorded as the next whole second');
+        clock.advance(400);
+        assert.equal((await current(early)).statusCode, 200);
+        assert.equal(await lastSeen(early), usedAt + 900, 'not written again within that second');
+        clock.advance(600);
+        assert.equal((await current(early)).statusCode, 200);
+        const earlyUsedAt = clock.now().getTime();
+        assert.equal(await lastSeen(early), earlyUsedAt + 900, 'written again in the next second');
+
+        clock.advance(idle - 1);
+        assert.equal((await current(early)).statusCode, 200, 'idle for 1 ms less than 30 minutes: still valid');
+        clock.advance(usedAt + idle + 1000 - clock.now().getTime());
+        const expired = await current(late);
+        assert.equal(expired.statusCode, 401, 'idle for 30 minutes and 1 second: ended');
         assert.deepEqual(expired.json(), NOT_SIGNED_IN);
-        assert.equal(await lastSeen(), undefined, 'the expired session is purged');
+        assert.equal(await lastSeen(late), undefined, 'the expired session is purged');
       });
 
       test('absolute expiry: a session in use ends 12 hours after sign-in', async () => {
@@ -312,6 +319,7 @@ for (const kind of DATABASE_KINDS) {
           'GET /accounts/:username/history.csv',
           'GET /accounts/botchallengeendpoint',
           'GET /configuration',
+          'GET /federation/history.csv',
           'GET /health',
           // Not in spec section 7's list: the login agreement, read before sign-in like the configuration (issue 15).
           'GET /login-agreement',

@@ -4,9 +4,18 @@ export interface QueryResult<T> {
   rows: T[];
 }
 
+export interface QueryOptions {
+  /**
+   * Keep this statement prepared under this name (lowercase letters, digits, _; one name per SQL
+   * text): parsed and planned once per connection, then only executed. For the lookups every
+   * request makes (the session); a wrapper that ignores the option runs the query as usual.
+   */
+  prepare?: string;
+}
+
 export interface Queryable {
   /** One statement with $1, $2 … parameters. */
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
   /** A script of one or more statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }

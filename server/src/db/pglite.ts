@@ -1,6 +1,6 @@
 /** The embedded database: PGlite in a data folder, locked against a second process. */
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Database, Queryable, QueryResult } from './database.js';
+import type { Database, Queryable, QueryOptions, QueryResult } from './database.js';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { LOCK_FILE_NAME, lockDirectory } from './lock.js';
@@ -19,9 +19,67 @@ export interface PgliteOptions {
 
 type PgliteQueryable = Pick<Transaction, 'query' | 'exec'>;
 
-function wrap(target: PgliteQueryable): Queryable {
+const STATEMENT_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * A parameter as an SQL literal for EXECUTE, or undefined when it is of a kind this does not
+ * write (the query then runs unprepared). Strings are quoted with their quotes doubled: with
+ * standard_conforming_strings (always on) that is the whole of the escaping.
+ */
+function sqlLiteral(value: unknown): string | undefined {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === 'bigint') return String(value);
+  const text = value instanceof Date ? (Number.isNaN(value.getTime()) ? undefined : value.toISOString()) : typeof value === 'string' ? value : undefined;
+  if (text === undefined || text.includes('\u0000')) return undefined;
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * Prepared statements of one PGlite instance (one database session, so one set). PGlite runs a
+ * parameterised query as six protocol exchanges with a parse and a plan each time (the plan reads
+ * every table's and index's size from the file system); EXECUTE of a prepared statement is one
+ * exchange over a cached plan: for the session lookup of every request, ~0.9 ms became ~0.15 ms.
+ * Prepared statements outlive a rolled-back transaction, so one prepared in a transaction stays.
+ */
+class PreparedStatements {
+  private readonly ready = new Set<string>();
+  private readonly preparing = new Map<string, Promise<void>>();
+
+  constructor(private readonly pglite: PgliteQueryable) {}
+
+  /** The statement's EXECUTE, or undefined to run the query as usual. */
+  async execute(inTransaction: boolean, name: string, sql: string, params: readonly unknown[]): Promise<string | undefined> {
+    if (!STATEMENT_NAME.test(name)) throw new Error(`Invalid prepared statement name: ${name}`);
+    const literals = params.map(sqlLiteral);
+    if (literals.some((l) => l === undefined)) return undefined;
+    if (!this.ready.has(name)) {
+      // Inside a transaction the database is that transaction's until it ends: a PREPARE queued
+      // outside it would wait for it, so the query runs as usual this once.
+      if (inTransaction) return undefined;
+      let preparing = this.preparing.get(name);
+      if (!preparing) {
+        preparing = this.pglite.exec(`prepare ${name} as ${sql}`).then(() => {
+          this.ready.add(name);
+        });
+        preparing.catch(() => undefined).finally(() => this.preparing.delete(name));
+        this.preparing.set(name, preparing);
+      }
+      await preparing;
+    }
+    return `execute ${name}${literals.length === 0 ? '' : `(${literals.join(', ')})`}`;
+  }
+}
+
+function wrap(target: PgliteQueryable, statements: PreparedStatements, inTransaction: boolean): Queryable {
   return {
-    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+    async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
+      const execute = options?.prepare === undefined ? undefined : await statements.execute(inTransaction, options.prepare, sql, params);
+      if (execute !== undefined) {
+        const [result] = await target.exec(execute);
+        return { rows: (result?.rows ?? []) as T[] };
+      }
       const result = await target.query<T>(sql, [...params]);
       return { rows: result.rows };
     },
@@ -49,11 +107,12 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
 /** The Database interface over an open PGlite instance; `afterClose` runs once it is closed. */
 export function pgliteDatabase(pglite: PGlite, afterClose?: () => void, dataDir?: string): Database {
   let closing: Promise<void> | undefined;
+  const statements = new PreparedStatements(pglite);
   return {
     kind: 'pglite',
-    ...wrap(pglite),
+    ...wrap(pglite, statements, false),
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return pglite.transaction((tx) => fn(wrap(tx)));
+      return pglite.transaction((tx) => fn(wrap(tx, statements, true)));
     },
     async dumpDataDir(): Promise<Uint8Array> {
       // Inside a transaction: no other transaction is half done while the files are read, and the

@@ -1,6 +1,6 @@
 /** PostgreSQL through a pg connection pool (DATABASE_URL). */
 import pg from 'pg';
-import type { Database, Queryable, QueryResult } from './database.js';
+import type { Database, Queryable, QueryOptions, QueryResult } from './database.js';
 
 export interface PostgresOptions {
   connectionString: string;
@@ -15,8 +15,13 @@ type PgQueryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 function wrap(target: PgQueryable): Queryable {
   return {
-    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const result = await target.query<pg.QueryResultRow>(sql, [...params]);
+    async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
+      // A named statement: pg parses it once per connection and then sends only Bind/Execute, so
+      // the server plans it once (a generic plan after its first executions) instead of every time.
+      const result =
+        options?.prepare === undefined
+          ? await target.query<pg.QueryResultRow>(sql, [...params])
+          : await target.query<pg.QueryResultRow>({ name: options.prepare, text: sql, values: [...params] });
       return { rows: result.rows as T[] };
     },
     async exec(sql: string): Promise<void> {

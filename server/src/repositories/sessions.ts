@@ -38,11 +38,11 @@ const date = (value: Date | string): Date => (value instanceof Date ? value : ne
 
 export async function insertSession(
   db: Queryable,
-  session: { idHash: string; accountId: number | null; now: Date; expiresAt: Date },
+  session: { idHash: string; accountId: number | null; now: Date; lastSeenAt: Date; expiresAt: Date },
 ): Promise<void> {
   await db.query(
-    'insert into sessions (id_hash, account_id, created_at, last_seen_at, expires_at) values ($1, $2, $3, $3, $4)',
-    [session.idHash, session.accountId, session.now, session.expiresAt],
+    'insert into sessions (id_hash, account_id, created_at, last_seen_at, expires_at) values ($1, $2, $3, $4, $5)',
+    [session.idHash, session.accountId, session.now, session.lastSeenAt, session.expiresAt],
   );
 }
 
@@ -56,6 +56,8 @@ export async function findSession(db: Queryable, idHash: string): Promise<Sessio
        from sessions s left join accounts a on a.id = s.account_id
       where s.id_hash = $1`,
     [idHash],
+    // Every request looks its session up: prepared once, planned once (db/pglite.ts, db/postgres.ts).
+    { prepare: 'portal_find_session' },
   );
   const row = rows[0];
   if (!row) return undefined;
@@ -81,8 +83,9 @@ export async function findSession(db: Queryable, idHash: string): Promise<Sessio
   };
 }
 
-export async function touchSession(db: Queryable, idHash: string, now: Date): Promise<void> {
-  await db.query('update sessions set last_seen_at = $2 where id_hash = $1 and last_seen_at < $2', [idHash, now]);
+/** Records a use (last_seen_at only ever moves forward, whichever server writes last). */
+export async function touchSession(db: Queryable, idHash: string, lastSeenAt: Date): Promise<void> {
+  await db.query('update sessions set last_seen_at = $2 where id_hash = $1 and last_seen_at < $2', [idHash, lastSeenAt]);
 }
 
 export async function deleteSession(db: Queryable, idHash: string): Promise<void> {

@@ -1,6 +1,9 @@
 /**
  * Sessions: a 256-bit random id in a cookie; the database keeps only its SHA-256. Idle and
- * absolute expiry; last_seen_at is written at most once a minute per session. The anti-forgery
+ * absolute expiry. Idle expiry is exact to the second: last_seen_at holds the last use rounded up
+ * to the next whole second, so a session ends between PORTAL_SESSION_IDLE_MINUTES and that plus
+ * one second after its last use (never early), and it is written at most once a second per
+ * session (not on every request of a page's burst). The anti-forgery
  * token is derived from the session id (HMAC with a server secret), so it is bound to the
  * session, changes with it, and needs no storage.
  */
@@ -20,7 +23,8 @@ import { permissionsOf } from './roles.js';
 import type { SecurityContext } from './security-context.js';
 
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
-const TOUCH_INTERVAL_MS = 60_000;
+/** last_seen_at's resolution: a use is recorded as the next whole second (or this one, if exact). */
+const LAST_SEEN_RESOLUTION_MS = 1000;
 
 export interface SignedInAccount {
   id: number;
@@ -54,6 +58,11 @@ function idleMs(context: SecurityContext): number {
   return context.settings.sessionIdleMinutes * 60_000;
 }
 
+/** The last_seen_at a use at `now` records: `now` rounded up to the whole second. */
+function lastSeenMark(now: Date): Date {
+  return new Date(Math.ceil(now.getTime() / LAST_SEEN_RESOLUTION_MS) * LAST_SEEN_RESOLUTION_MS);
+}
+
 /** The session a cookie names, if it exists and has not expired (an expired one is deleted). */
 export async function resolveSession(context: SecurityContext, id: string | undefined): Promise<CurrentSession | undefined> {
   if (id === undefined || !SESSION_ID.test(id)) return undefined;
@@ -65,7 +74,9 @@ export async function resolveSession(context: SecurityContext, id: string | unde
     await deleteSession(context.db, idHash);
     return undefined;
   }
-  if (now.getTime() - record.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) await touchSession(context.db, idHash, now);
+  // Written only when the mark moves (at most once a second); never moved back (another server's later write wins).
+  const mark = lastSeenMark(now);
+  if (mark.getTime() > record.lastSeenAt.getTime()) await touchSession(context.db, idHash, mark);
   const account = record.account;
   const usable = account !== null && account.active && !account.closed;
   const renewalDue = usable && isRenewalDue(account.lastCertified, account.createdAt, now);
@@ -91,7 +102,7 @@ export async function createSession(context: SecurityContext, accountId: number 
   await purgeExpiredSessions(db, now, new Date(now.getTime() - idleMs(context)));
   const id = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + context.settings.sessionAbsoluteHours * 3_600_000);
-  await insertSession(db, { idHash: hashSessionId(id), accountId, now, expiresAt });
+  await insertSession(db, { idHash: hashSessionId(id), accountId, now, lastSeenAt: lastSeenMark(now), expiresAt });
   return id;
 }
 
