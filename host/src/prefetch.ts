@@ -6,6 +6,32 @@ export const ENVIRONMENT_URL = '/environment.json';
 
 const started = new Map<string, Promise<Response>>();
 
+/** The id of the JSON block the server puts into the first HTML (server/src/routes/host.ts). */
+export const BOOT_DATA_ID = 'portal-boot';
+
+/** What the first HTML carried: the configuration and the environment, as their calls answer them. */
+export interface BootData {
+  readonly configuration?: unknown;
+  readonly environment?: unknown;
+}
+
+/** The first HTML's boot data; undefined when there is none or it is not readable. */
+export function bootData(doc: Document = document): BootData | undefined {
+  const text = doc.getElementById(BOOT_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as BootData) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Hands out `body` as the first answer for `url` (what the first HTML already carried). */
+export function prime(url: string, body: unknown): void {
+  started.set(url, Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })));
+}
+
 export function prefetch(url: string, init?: RequestInit): void {
   const response = fetch(url, init);
   response.catch(() => undefined); // the consumer reports failures

@@ -6,6 +6,7 @@ import { LoginPage } from '../pages/login/LoginPage';
 import { LogoutPage } from '../pages/LogoutPage';
 import { NotAuthorizedPage } from '../pages/NotAuthorizedPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { MANAGE_REMOTES_PATH, ManageRemotesRoute } from '../pages/remotes/ManageRemotesRoute';
 import { RemoteArea } from './RemoteArea';
 import { startShell } from './startup';
 import { useIsDark } from './theme';
@@ -19,6 +20,7 @@ export function PortalRoutes() {
       <Route path="/logout" element={<LogoutPage />} />
       <Route path="/not-authorized" element={<NotAuthorizedPage />} />
       <Route path="/not-found" element={<NotFoundPage />} />
+      <Route path={MANAGE_REMOTES_PATH} element={<ManageRemotesRoute />} />
       {/* Every other path belongs to a remote (by the manifest's prefixes) or is not found. */}
       <Route path="*" element={<RemoteArea />} />
     </Routes>

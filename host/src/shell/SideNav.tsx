@@ -6,16 +6,42 @@ import { Link, useLocation } from 'react-router-dom';
 import { queueLinks } from './requestQueues';
 import { remoteLoader, useEnvironmentStore } from './startup';
 
+/**
+ * The counts asked for on this navigation: the sidebar can mount more than once while a page
+ * loads (the layout of the loading state, then the page's), and each mount asks for the same
+ * navigation's counts; they share one call.
+ */
+let recent: { pathname: string; at: number; answer: Promise<RequestSummary> } | undefined;
+const SAME_NAVIGATION_MS = 2_000;
+
+function requestSummaryFor(pathname: string): Promise<RequestSummary> {
+  if (recent && recent.pathname === pathname && Date.now() - recent.at < SAME_NAVIGATION_MS) return recent.answer;
+  const answer = call(getRequestSummary, {});
+  const entry = { pathname, at: Date.now(), answer };
+  recent = entry;
+  answer.catch(() => {
+    if (recent === entry) recent = undefined; // a failure is not shared with the next mount
+  });
+  return answer;
+}
+
 /** The request counts, fetched again on each navigation while the block is shown. */
 function useRequestSummary(enabled: boolean, pathname: string): RequestSummary | undefined {
   const [summary, setSummary] = useState<RequestSummary>();
   useEffect(() => {
     if (!enabled) return undefined;
-    const controller = new AbortController();
-    call(getRequestSummary, {}, { signal: controller.signal }).then(setSummary, (error: unknown) => {
-      if (!controller.signal.aborted) console.error('Could not load the request counts.', error);
-    });
-    return () => controller.abort();
+    let current = true;
+    requestSummaryFor(pathname).then(
+      (answer) => {
+        if (current) setSummary(answer);
+      },
+      (error: unknown) => {
+        if (current) console.error('Could not load the request counts.', error);
+      },
+    );
+    return () => {
+      current = false;
+    };
   }, [enabled, pathname]);
   return enabled ? summary : undefined;
 }
@@ -34,6 +60,7 @@ export function SideNav() {
   const mustRenew = useHasPermission('RENEW_ACCOUNT');
   const showQueues = useHasPermission('VIEW_REQUEST_SUMMARY') && !mustRenew;
   const canSearch = useHasPermission('SEARCH_ACCOUNTS');
+  const canManageRemotes = useHasPermission('MANAGE_REMOTES') && !mustRenew;
   const summary = useRequestSummary(showQueues, pathname);
 
   const preload = (to: string) => {
@@ -73,6 +100,14 @@ export function SideNav() {
         ...(canSearch ? [{ key: links.manageAccounts(), label: link(links.manageAccounts(), 'Search Accounts') }] : []),
         ...(showQueues ? queueLinks(summary, config, permissions).map((q) => ({ key: q.to, label: link(q.to, q.label) })) : []),
       ],
+    });
+  }
+  if (canManageRemotes) {
+    items.push({
+      type: 'group',
+      key: 'platform',
+      label: 'Platform',
+      children: [{ key: '/manage-remotes', label: link('/manage-remotes', 'Manage Remotes') }],
     });
   }
   if (mustRenew) {

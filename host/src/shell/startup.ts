@@ -6,7 +6,8 @@ import { getConfigurationOrDefaults, useConfigurationStore, useSessionStore } fr
 import { create } from 'zustand';
 import { fetchEnvironment, type PortalEnvironment } from '../federation/environment';
 import { RemoteLoader } from '../federation/remoteLoader';
-import { fetchPrefetched } from '../prefetch';
+import { DEFAULT_CONFIGURATION, type PortalConfiguration } from '@portal/api';
+import { bootData, fetchPrefetched } from '../prefetch';
 
 export interface EnvironmentState {
   readonly status: 'loading' | 'ready' | 'failed';
@@ -44,6 +45,12 @@ export function startShell(): void {
   void loadEnvironment();
   // Who is signed in, for the chrome; signed-in pages check again on every navigation.
   void useSessionStore.getState().resolve().catch(() => undefined);
+  // The configuration: carried by the first HTML when the server put it there, else asked for.
+  const carried = bootData()?.configuration;
+  if (typeof carried === 'object' && carried !== null) {
+    useConfigurationStore.getState().setConfiguration({ ...DEFAULT_CONFIGURATION, ...(carried as Partial<PortalConfiguration>) }, true);
+    return;
+  }
   void getConfigurationOrDefaults().then(({ config, loaded }) =>
     useConfigurationStore.getState().setConfiguration(config, loaded),
   );

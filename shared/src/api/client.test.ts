@@ -93,6 +93,22 @@ describe('the anti-forgery token', () => {
     expect(calls[3]?.headers[XSRF_HEADER]).toBe('token-2');
   });
 
+  it('is kept when the caller gave up on a call (an aborted request says nothing about the token)', async () => {
+    const calls = serve({ '/xsrf': xsrf, '/requests': () => response(200, '{}') });
+    await apiRequest('GET', '/requests');
+    const controller = new AbortController();
+    global.fetch = jest.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, method: String(init.method), headers: init.headers as Record<string, string> });
+      controller.abort();
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    }) as unknown as typeof fetch;
+    await expect(apiRequest('GET', '/requests', { signal: controller.signal })).rejects.toBeDefined();
+    const after = serve({ '/xsrf': xsrf, '/requests': () => response(200, '{}') });
+    await apiRequest('GET', '/requests');
+    expect(after.map((c) => c.url)).toEqual(['/accounts/rest/requests']);
+    expect(after[0]?.headers[XSRF_HEADER]).toBe('token-1');
+  });
+
   it('is renewed, and the call sent once more, when the server calls it stale', async () => {
     const calls = serve({
       '/xsrf': xsrf,

@@ -85,6 +85,8 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   try {
     return await send<T>(method, path, { ...options, headers: { ...options.headers, [XSRF_HEADER]: await antiForgeryToken() } });
   } catch (error) {
+    // A call the caller gave up on (a page left, a newer search) says nothing about the token.
+    if (options.signal?.aborted) throw error;
     clearXsrfToken();
     if (!(error instanceof ApiError && error.status === 403 && error.message === INVALID_XSRF)) throw error;
   }

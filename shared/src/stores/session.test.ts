@@ -42,4 +42,28 @@ describe('the session store', () => {
     current = answer(500, { error: 'Internal server error', code: 500 });
     await expect(useSessionStore.getState().resolve()).resolves.toMatchObject({ status: 'error' });
   });
+
+  it('reuses an answer given within reuseWithinMs (a page load’s first page), and asks when it is older', async () => {
+    await useSessionStore.getState().resolve();
+    await useSessionStore.getState().resolve(undefined, { reuseWithinMs: 5_000 });
+    expect(sessionCalls()).toBe(1);
+    const now = Date.now();
+    const later = jest.spyOn(Date, 'now').mockReturnValue(now + 6_000);
+    try {
+      await useSessionStore.getState().resolve(undefined, { reuseWithinMs: 5_000 });
+    } finally {
+      later.mockRestore();
+    }
+    expect(sessionCalls()).toBe(2);
+  });
+
+  it('keeps the same session object when the same user with the same permissions is signed in', async () => {
+    const first = (await useSessionStore.getState().resolve()).session;
+    const second = (await useSessionStore.getState().resolve()).session;
+    expect(second).toBe(first);
+    current = answer(200, { username: 'jane', permissions: ['VIEW_ACCOUNT', 'LOCK_ACCOUNT'] });
+    const third = (await useSessionStore.getState().resolve()).session;
+    expect(third).not.toBe(first);
+    expect(third?.permissions).toEqual(['VIEW_ACCOUNT', 'LOCK_ACCOUNT']);
+  });
 });

@@ -13,8 +13,12 @@ export interface SessionState {
   readonly status: SessionStatus;
   readonly session?: Session;
   readonly error?: unknown;
-  /** Asks the server who is signed in (401 → anonymous; any other failure → error). */
-  resolve(signal?: AbortSignal): Promise<SessionState>;
+  /**
+   * Asks the server who is signed in (401 → anonymous; any other failure → error). With
+   * `reuseWithinMs`, an answer the server gave that recently is used instead of asking again (the
+   * first page of a load reuses the check the shell made as it started).
+   */
+  resolve(signal?: AbortSignal, options?: { reuseWithinMs?: number }): Promise<SessionState>;
   signedIn(session: Session): void;
   signedOut(): void;
 }
@@ -34,19 +38,29 @@ export const useSessionStore = create<SessionState>()((set, get) => {
   // Callers asking at the same moment (the shell starting, the guard of the first page) share
   // one request; a caller that aborts stops waiting without cancelling it for the others.
   let inFlight: Promise<SessionState> | null = null;
+  /** When the server last said who is signed in (or that nobody is). */
+  let answeredAt = Number.NEGATIVE_INFINITY;
   const ask = async (): Promise<SessionState> => {
     try {
       const session = await getCurrentSession();
-      set({ status: 'signed-in', session, error: undefined });
+      const current = get().session;
+      // The same user with the same permissions keeps the same object: nothing re-renders.
+      const same = current !== undefined && current.username === session.username && current.permissions.join() === session.permissions.join();
+      set({ status: 'signed-in', session: same ? current : session, error: undefined });
+      answeredAt = Date.now();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) set({ status: 'anonymous', session: undefined, error: undefined });
-      else set({ status: 'error', session: undefined, error });
+      if (error instanceof ApiError && error.status === 401) {
+        set({ status: 'anonymous', session: undefined, error: undefined });
+        answeredAt = Date.now();
+      } else set({ status: 'error', session: undefined, error });
     }
     return get();
   };
   return {
     status: 'unknown',
-    resolve(signal) {
+    resolve(signal, options) {
+      const reuse = options?.reuseWithinMs;
+      if (!inFlight && reuse !== undefined && Date.now() - answeredAt <= reuse) return Promise.resolve(get());
       if (!inFlight) {
         inFlight = ask().finally(() => {
           inFlight = null;
@@ -54,8 +68,14 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       }
       return abortable(inFlight, signal);
     },
-    signedIn: (session) => set({ status: 'signed-in', session, error: undefined }),
-    signedOut: () => set({ status: 'anonymous', session: undefined, error: undefined }),
+    signedIn: (session) => {
+      answeredAt = Date.now();
+      set({ status: 'signed-in', session, error: undefined });
+    },
+    signedOut: () => {
+      answeredAt = Date.now();
+      set({ status: 'anonymous', session: undefined, error: undefined });
+    },
   };
 });
 
