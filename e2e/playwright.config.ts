@@ -4,7 +4,7 @@
  * `npm test` builds first; running `playwright test` alone expects a build to exist.
  */
 import { defineConfig } from '@playwright/test';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +17,10 @@ export const repoRoot = dirname(here);
 process.env.E2E_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 const e2eDir = process.env.E2E_DIR;
 mkdirSync(e2eDir, { recursive: true });
-const manifest = join(e2eDir, 'environment.json');
-if (!existsSync(manifest)) copyFileSync(join(repoRoot, 'server', 'environments', 'local.json'), manifest);
-process.env.E2E_MANIFEST = manifest;
 
-// The portal under test runs on its embedded database, as `npm start` runs it.
+// The portal under test runs on its embedded database with its local remote store (the
+// workspace builds published at start, server/environments/local.json the initial pins), as
+// `npm start` runs it.
 delete process.env.DATABASE_URL;
 
 const port = Number(process.env.E2E_PORT ?? 18391);
@@ -32,7 +31,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
-  // One portal, one browser at a time: the tests change the environment manifest it serves.
+  // One portal, one browser at a time: the tests change the pins it serves.
   workers: 1,
   fullyParallel: false,
   forbidOnly: true,
@@ -65,7 +64,6 @@ export default defineConfig({
       PORT: String(port),
       PORTAL_LIST_SMTP_PORT: process.env.E2E_LIST_SMTP_PORT,
       PORTAL_DATA_DIR: join(e2eDir, 'data'),
-      PORTAL_ENVIRONMENT_MANIFEST: manifest,
       PORTAL_CONFIG_FILE: join(repoRoot, 'server', 'config', 'demo.json'),
       LOG_LEVEL: 'warn',
     },

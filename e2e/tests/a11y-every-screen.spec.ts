@@ -16,6 +16,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 const SCREENS: [path: string, title: string][] = [
   ...Object.values(ROUTES).flatMap((routes) => routes.map(([path, title]) => [path, title] as [string, string])),
   ['/not-found', 'Not Found'],
+  ['/manage-remotes', 'Manage Remotes'],
 ];
 
 /**

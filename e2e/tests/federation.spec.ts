@@ -1,26 +1,29 @@
 /**
  * The federated portal in a real browser against the real server: every remote's routes render
  * inside the chrome, a remote that cannot be loaded takes only its own slot down, react-dom is
- * loaded once, and a changed pin in the environment manifest is honoured after a reload.
+ * loaded once, and a published version pinned from the command line runs after a reload.
  */
 import type { Page } from '@playwright/test';
 import {
   builtVersion,
-  deployCopy,
   expectChrome,
   navigateInApp,
-  pinRemote,
+  pin,
+  portalCommand,
+  publishCopy,
   replaceInBuild,
-  restoreManifest,
+  restorePin,
   rewriteBuildFile,
+  storeFile,
   UNAVAILABLE,
 } from './portal';
+import { rmSync } from 'node:fs';
 import { ROUTES } from './routes';
 import { expect, test } from './session';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
 
-test.afterEach(() => restoreManifest());
+test.afterEach(() => restorePin('tokens', 'remote-tokens'));
 
 for (const [app, routes] of Object.entries(ROUTES)) {
   test(`${app}: every route renders inside the chrome`, async ({ page }) => {
@@ -79,8 +82,10 @@ test('a remote that cannot be reached shows the unavailable panel, and the rest 
   await expect(heading(page, 'Groups')).toBeVisible();
 });
 
-test('a remote whose files are missing (404) shows the unavailable panel', async ({ page }) => {
-  pinRemote('tokens', { version: '9.9.9' });
+test('a remote whose files were removed from the store after it was pinned shows the unavailable panel', async ({ page }) => {
+  publishCopy('remote-tokens', '0.0.2-e2e-missing', () => undefined);
+  pin('tokens', '0.0.2-e2e-missing');
+  rmSync(storeFile('tokens', '0.0.2-e2e-missing', 'remoteEntry.js'));
   await page.goto('/tokens/services');
   await expect(page.getByText(UNAVAILABLE)).toBeVisible();
   await expectChrome(page);
@@ -89,27 +94,63 @@ test('a remote whose files are missing (404) shows the unavailable panel', async
 });
 
 test('a remote whose script fails shows the unavailable panel', async ({ page }) => {
-  // A deployment whose container throws when it runs.
-  const remove = deployCopy('remote-tokens', '0.0.1-broken', (dir) =>
-    rewriteBuildFile(dir, 'remoteEntry.js', "throw new Error('broken deployment');\n"),
-  );
-  try {
-    pinRemote('tokens', { version: '0.0.1-broken' });
-    await page.goto('/tokens/services');
-    await expect(page.getByText(UNAVAILABLE)).toBeVisible();
-    await expectChrome(page);
-  } finally {
-    remove();
-  }
-});
-
-test('a remote needing a contract this host lacks is not loaded and shows the unavailable panel', async ({ page }) => {
-  pinRemote('tokens', { contract: '^2.0.0' });
-  const requested: string[] = [];
-  page.on('request', (request) => requested.push(request.url()));
+  // A release whose container throws when it runs (published as it is: its digests match).
+  publishCopy('remote-tokens', '0.0.1-e2e-broken', (dir) => rewriteBuildFile(dir, 'remoteEntry.js', "throw new Error('broken deployment');\n"));
+  pin('tokens', '0.0.1-e2e-broken');
   await page.goto('/tokens/services');
   await expect(page.getByText(UNAVAILABLE)).toBeVisible();
-  expect(requested.filter((url) => url.includes('/remotes/tokens/'))).toEqual([]);
+  await expectChrome(page);
+});
+
+test('a version needing a contract this host lacks is refused at pin time, and the pinned one keeps running', async ({ page }) => {
+  publishCopy('remote-tokens', '2.0.0-e2e', () => undefined, { contract: '^2.0.0' });
+  const refused = portalCommand('remotes', 'pin', 'local', 'tokens@2.0.0-e2e');
+  expect(refused.status).toBe(1);
+  expect(refused.stderr.trim()).toBe(
+    'Cannot pin: tokens 2.0.0-e2e cannot be pinned: it needs host contract ^2.0.0, and the host of local implements 1.0.0. Pin a version written for contract 1.0.0.',
+  );
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto('/tokens/services');
+  await expect(heading(page, 'Service Tokens')).toBeVisible();
+  expect(requested.some((path) => path.startsWith('/remotes/tokens/2.0.0-e2e/'))).toBe(false);
+});
+
+test('a published file changed in the store is refused by the server, which logs why; the panel shows', async ({ page }) => {
+  publishCopy('remote-tokens', '0.0.3-e2e-changed', () => undefined);
+  pin('tokens', '0.0.3-e2e-changed');
+  const entry = storeFile('tokens', '0.0.3-e2e-changed', 'remoteEntry.js');
+  rewriteBuildFile(entry.slice(0, entry.lastIndexOf('/')), 'remoteEntry.js', "document.title = 'changed after publishing';\n");
+  const answers: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/remotes/tokens/0.0.3-e2e-changed/remoteEntry.js')) answers.push(response.status());
+  });
+  await page.goto('/tokens/services');
+  await expect(page.getByText(UNAVAILABLE)).toBeVisible();
+  expect(answers.length).toBeGreaterThan(0);
+  expect(new Set(answers)).toEqual(new Set([404]));
+  await expect(page).not.toHaveTitle('changed after publishing');
+});
+
+test('an entry file changed on its way to the browser does not run: subresource integrity', async ({ page }) => {
+  const version = builtVersion('remote-tokens');
+  const ran: string[] = [];
+  page.on('console', (message) => ran.push(message.text()));
+  // A proxy or CDN between the portal and the browser changes remoteEntry.js.
+  await page.route(`**/remotes/tokens/${version}/remoteEntry.js`, async (route) => {
+    const response = await route.fetch({ headers: { ...route.request().headers(), 'accept-encoding': 'identity' } });
+    const body = `console.log('tampered entry ran');\n${await response.text()}`;
+    await route.fulfill({ response, body, headers: { ...response.headers(), 'content-encoding': 'identity', 'content-length': String(Buffer.byteLength(body)) } });
+  });
+  await page.goto('/tokens/services');
+  await expect(page.getByText(UNAVAILABLE)).toBeVisible();
+  expect(ran).not.toContain('tampered entry ran');
+  expect(ran.some((text) => /integrity/i.test(text))).toBe(true);
+
+  // Without the tampering, the same page works.
+  await page.unroute(`**/remotes/tokens/${version}/remoteEntry.js`);
+  await page.goto('/tokens/services');
+  await expect(heading(page, 'Service Tokens')).toBeVisible();
 });
 
 test('react-dom is loaded once, however many remotes the page uses', async ({ page }) => {
@@ -145,28 +186,26 @@ test('react-dom is loaded once, however many remotes the page uses', async ({ pa
   );
 });
 
-test('a changed pin in the environment manifest is honoured after a reload, with no rebuild', async ({ page }) => {
+test('a published version pinned from the command line runs at the next reload; a rollback brings back the first', async ({ page }) => {
   const current = builtVersion('remote-tokens');
-  const remove = deployCopy('remote-tokens', '0.1.1-e2e', (dir) => replaceInBuild(dir, 'Service Tokens', 'Service Tokens, release 0.1.1'));
-  try {
-    await page.goto('/tokens/services');
-    await expect(heading(page, 'Service Tokens')).toBeVisible();
+  publishCopy('remote-tokens', '0.1.1-e2e', (dir) => replaceInBuild(dir, 'Service Tokens', 'Service Tokens, release 0.1.1'));
+  await page.goto('/tokens/services');
+  await expect(heading(page, 'Service Tokens')).toBeVisible();
 
-    pinRemote('tokens', { version: '0.1.1-e2e' });
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    await page.reload();
-    await expect(heading(page, 'Service Tokens, release 0.1.1')).toBeVisible();
-    expect(requested).toContain('/remotes/tokens/0.1.1-e2e/remoteEntry.js');
-    expect(requested.some((p) => p.startsWith(`/remotes/tokens/${current}/`))).toBe(false);
+  pin('tokens', '0.1.1-e2e');
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.reload();
+  await expect(heading(page, 'Service Tokens, release 0.1.1')).toBeVisible();
+  expect(requested).toContain('/remotes/tokens/0.1.1-e2e/remoteEntry.js');
+  expect(requested.some((p) => p.startsWith(`/remotes/tokens/${current}/`))).toBe(false);
 
-    // A rollback is a pin back to the earlier version.
-    restoreManifest();
-    await page.reload();
-    await expect(heading(page, 'Service Tokens')).toBeVisible();
-  } finally {
-    remove();
-  }
+  // A rollback pins the version that ran before.
+  const rollback = portalCommand('remotes', 'rollback', 'local', 'tokens', '--reason', 'e2e rollback');
+  expect(rollback.stderr).toBe('');
+  expect(rollback.stdout).toBe(`local rolled tokens back to ${current} (was 0.1.1-e2e), from the next page load.\n`);
+  await page.reload();
+  await expect(heading(page, 'Service Tokens')).toBeVisible();
 });
 
 test('the environment manifest is served no-store and names each remote’s entry', async ({ request }) => {
@@ -175,12 +214,18 @@ test('the environment manifest is served no-store and names each remote’s entr
   expect(response.headers()['cache-control']).toBe('no-store');
   const manifest = await response.json();
   expect(manifest.remotes.map((r: { name: string; entry: string }) => [r.name, r.entry])).toEqual([
-    ['self_service', `/remotes/self_service/${builtVersion('remote-self-service')}/mf-manifest.json`],
-    ['groups', `/remotes/groups/${builtVersion('remote-groups')}/mf-manifest.json`],
     ['adjudication', `/remotes/adjudication/${builtVersion('remote-adjudication')}/mf-manifest.json`],
+    ['groups', `/remotes/groups/${builtVersion('remote-groups')}/mf-manifest.json`],
     ['mailing_lists', `/remotes/mailing_lists/${builtVersion('remote-mailing-lists')}/mf-manifest.json`],
+    ['self_service', `/remotes/self_service/${builtVersion('remote-self-service')}/mf-manifest.json`],
     ['tokens', `/remotes/tokens/${builtVersion('remote-tokens')}/mf-manifest.json`],
   ]);
+  // Each entry file's published digest, which the browser checks.
+  for (const remote of manifest.remotes as { entry: string; integrity: Record<string, string> }[]) {
+    const base = remote.entry.replace(/mf-manifest\.json$/, '');
+    expect(Object.keys(remote.integrity).sort()).toEqual([`${base}mf-manifest.json`, `${base}remoteEntry.js`]);
+    for (const digest of Object.values(remote.integrity)) expect(digest).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
+  }
 });
 
 test('the browser is sent compressed files, hashed ones cached for good and the page itself never', async ({ page }) => {

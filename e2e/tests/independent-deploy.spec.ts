@@ -1,13 +1,14 @@
 /**
- * A remote deploys on its own schedule (issue 10): its team builds a new version whose API
- * client has a call the host has never seen (a new endpoint definition bundled in the remote),
- * the environment is pinned to it, and it runs in Chromium against the host build that was made
- * before, with no host rebuild.
+ * A remote deploys on its own schedule (issues 10 and 14): its team builds a new version whose
+ * API client has a call the host has never seen (a new endpoint definition bundled in the
+ * remote), publishes it as a tarball from its own build output, a platform administrator pins
+ * it, and it runs in Chromium against the host build that was made before, with no host rebuild;
+ * a rollback brings back the version before.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectChrome, pinRemote, repoRoot, restoreManifest } from './portal';
+import { builtVersion, expectChrome, portal, repoRoot, restorePin } from './portal';
 import { buildRemoteVersion } from './remote-builds';
 import { expect, test } from './session';
 
@@ -59,19 +60,17 @@ function hostBuild(): string {
 
 test.describe('a remote deployed alone', () => {
   test.setTimeout(300_000);
-  let remove: (() => void) | undefined;
-
-  test.afterEach(() => {
-    restoreManifest();
-    remove?.();
-  });
+  test.afterEach(() => restorePin('tokens', 'remote-tokens'));
 
   test('a new version with a new API call runs on the host built before it', async ({ page }) => {
     const before = hostBuild();
-    remove = buildRemoteVersion('remote-tokens', VERSION, { 'src/routes.tsx': ROUTES });
+    const tarball = buildRemoteVersion('remote-tokens', VERSION, { 'src/routes.tsx': ROUTES });
     expect(hostBuild()).toBe(before);
 
-    pinRemote('tokens', { version: VERSION });
+    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.0\\.0, \\d+ files\\)`));
+    expect(portal('remotes', 'pin', 'local', `tokens@${VERSION}`, '--reason', 'new release check', '--by', 'platform admin')).toBe(
+      `local now runs tokens ${VERSION} (was ${builtVersion('remote-tokens')}), from the next page load.\n`,
+    );
     const entries: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/remotes/tokens/')) entries.push(new URL(request.url()).pathname);
@@ -82,7 +81,10 @@ test.describe('a remote deployed alone', () => {
     expect(entries.some((path) => path.startsWith(`/remotes/tokens/${VERSION}/`))).toBe(true);
 
     // Rolled back (the pin to the version before): the earlier release runs again, same host.
-    restoreManifest();
+    portal('remotes', 'rollback', 'local', 'tokens', '--reason', 'back to the release before', '--by', 'platform admin');
+    expect(portal('remotes', 'history', 'local', 'tokens')).toMatch(
+      new RegExp(`rollback +${VERSION.replace(/\./g, '\\.')} +${builtVersion('remote-tokens').replace(/\./g, '\\.')} +platform admin +back to the release before\n`),
+    );
     entries.length = 0;
     await page.goto('/tokens/services');
     await expect(page.getByRole('heading', { name: 'Service Tokens' })).toBeVisible();

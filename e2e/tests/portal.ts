@@ -1,40 +1,66 @@
-/** Helpers for the end-to-end tests: the environment manifest the portal under test serves, and remote builds. */
+/**
+ * Helpers for the end-to-end tests: publishing and pinning remotes in the portal under test (its
+ * command line, as a team and a platform administrator would), and copies of remote builds.
+ */
 import { expect, type Page } from '@playwright/test';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
-const manifestFile = () => {
-  const file = process.env.E2E_MANIFEST;
-  if (!file) throw new Error('E2E_MANIFEST is not set: run the tests through playwright.config.ts.');
-  return file;
-};
-const pristineManifest = readFileSync(join(repoRoot, 'server', 'environments', 'local.json'), 'utf8');
 
 export const UNAVAILABLE = 'This part of the portal is unavailable right now.';
 
-interface ManifestRemote {
-  name: string;
-  version?: string;
-  entry?: string;
-  contract: string;
-  routes: string[];
+/** The environment the portal under test serves (server/environments/local.json). */
+export const ENVIRONMENT = 'local';
+
+function e2eDir(): string {
+  const dir = process.env.E2E_DIR;
+  if (!dir) throw new Error('E2E_DIR is not set: run the tests through playwright.config.ts.');
+  return dir;
 }
 
-/** Changes one remote's entry in the manifest the portal serves (read afresh on every request). */
-export function pinRemote(name: string, change: Partial<ManifestRemote>): void {
-  const manifest = JSON.parse(readFileSync(manifestFile(), 'utf8')) as { remotes: ManifestRemote[] };
-  const remote = manifest.remotes.find((r) => r.name === name);
-  if (!remote) throw new Error(`No remote ${name} in the manifest`);
-  if ('entry' in change) delete remote.version;
-  if ('version' in change) delete remote.entry;
-  Object.assign(remote, change);
-  writeFileSync(manifestFile(), JSON.stringify(manifest, null, 2));
+/** The data folder of the portal under test (its remote store is remotes/ in it). */
+export function dataDir(): string {
+  return join(e2eDir(), 'data');
 }
 
-export function restoreManifest(): void {
-  writeFileSync(manifestFile(), pristineManifest);
+export interface PortalCommand {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run portal -- ARGS` against the portal under test (through its command socket). */
+export function portalCommand(...args: string[]): PortalCommand {
+  const result = spawnSync(process.execPath, [join(repoRoot, 'server', 'dist', 'cli.mjs'), ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, PORTAL_DATA_DIR: dataDir(), PORTAL_CONFIG_FILE: join(repoRoot, 'server', 'config', 'demo.json'), LOG_LEVEL: 'warn' },
+  });
+  return { status: result.status ?? 1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Runs a command that must succeed; returns what it printed. */
+export function portal(...args: string[]): string {
+  const result = portalCommand(...args);
+  if (result.status !== 0) throw new Error(`portal ${args.join(' ')} exited ${result.status}:\n${result.stderr}${result.stdout}`);
+  return result.stdout;
+}
+
+/** Pins a published version in the environment under test (nothing to do when it runs already). */
+export function pin(name: string, version: string): void {
+  const result = portalCommand('remotes', 'pin', ENVIRONMENT, `${name}@${version}`, '--reason', 'end-to-end test', '--by', 'e2e');
+  if (result.status !== 0 && !result.stderr.includes('already; nothing changed')) {
+    throw new Error(`pin ${name}@${version} failed:\n${result.stderr}`);
+  }
+}
+
+/** Puts a remote back on the version the workspace built (after a test pinned another). */
+export function restorePin(name: string, app: string): void {
+  pin(name, builtVersion(app));
 }
 
 function remoteDist(app: string, version: string): string {
@@ -45,16 +71,24 @@ export function builtVersion(app: string): string {
   return JSON.parse(readFileSync(join(repoRoot, app, 'package.json'), 'utf8')).version as string;
 }
 
+/** A file of a published version in the portal's remote store. */
+export function storeFile(name: string, version: string, file: string): string {
+  return join(dataDir(), 'remotes', name, version, file);
+}
+
 /**
- * Deploys a copy of a remote's build under another version (as a team would deploy a new
- * release next to the old one), letting `edit` change its files. Returns a function removing it.
+ * Publishes a copy of a remote's build under another version (as a team would publish a new
+ * release), letting `edit` change its files first; `record` changes what the build declares
+ * (its contract range). The copy lives in the test folder; the store keeps its own.
  */
-export function deployCopy(app: string, version: string, edit: (dir: string) => void): () => void {
-  const target = remoteDist(app, version);
-  rmSync(target, { recursive: true, force: true });
-  cpSync(remoteDist(app, builtVersion(app)), target, { recursive: true });
-  edit(target);
-  return () => rmSync(target, { recursive: true, force: true });
+export function publishCopy(app: string, version: string, edit: (dir: string) => void, record: { contract?: string } = {}): string {
+  const dir = join(mkdtempSync(join(e2eDir(), `${app}-`)), version);
+  cpSync(remoteDist(app, builtVersion(app)), dir, { recursive: true });
+  const recordFile = join(dir, 'portal-remote.json');
+  const declared = JSON.parse(readFileSync(recordFile, 'utf8')) as Record<string, unknown>;
+  writeFileSync(recordFile, JSON.stringify({ ...declared, version, ...record }, null, 2));
+  edit(dir);
+  return portal('remotes', 'publish', dir, '--by', 'e2e team');
 }
 
 /**

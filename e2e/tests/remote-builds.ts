@@ -1,7 +1,7 @@
 /**
  * Builds a changed version of one remote the way its team would, on its own: a copy of the
- * remote's sources with some files replaced, built by the remote's own webpack configuration
- * into `<remote>/dist/<version>/` beside the version already there. Nothing else is rebuilt.
+ * remote's sources with some files replaced, built by the remote's own webpack configuration,
+ * and packed as the tarball the team hands to `portal remotes publish`. Nothing else is rebuilt.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { repoRoot } from './portal';
 
-/** Builds `app` as `version` with `files` (paths relative to the remote's folder) replaced; returns a function removing the build. */
-export function buildRemoteVersion(app: string, version: string, files: Record<string, string>): () => void {
+/** Builds `app` as `version` with `files` (paths relative to the remote's folder) replaced; returns the tarball of its dist/<version>. */
+export function buildRemoteVersion(app: string, version: string, files: Record<string, string>): string {
   const appDir = join(repoRoot, app);
   const work = mkdtempSync(join(process.env.E2E_DIR ?? tmpdir(), `${app}-`));
   cpSync(join(appDir, 'src'), join(work, 'src'), { recursive: true });
@@ -27,10 +27,10 @@ export function buildRemoteVersion(app: string, version: string, files: Record<s
   const webpack = join(appDir, 'node_modules', '.bin', 'webpack');
   const built = spawnSync(webpack, ['--mode', 'production', '--no-stats'], { cwd: work, encoding: 'utf8', timeout: 240_000 });
   if (built.status !== 0) throw new Error(`Building ${app} ${version} failed:\n${built.stdout}\n${built.stderr}`);
-  // Deploy: the version folder goes beside the others, as a release would.
-  const target = join(appDir, 'dist', version);
-  rmSync(target, { recursive: true, force: true });
-  cpSync(join(work, 'dist', version), target, { recursive: true });
+  // The release: a tarball of the version folder, as the team's CI would keep it.
+  const tarball = join(process.env.E2E_DIR ?? tmpdir(), `${app}-${version}.tgz`);
+  const packed = spawnSync('tar', ['-czf', tarball, '-C', join(work, 'dist', version), '.'], { encoding: 'utf8' });
+  if (packed.status !== 0) throw new Error(`Packing ${app} ${version} failed: ${packed.stderr}`);
   rmSync(work, { recursive: true, force: true });
-  return () => rmSync(target, { recursive: true, force: true });
+  return tarball;
 }

@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ENVIRONMENT_URL, prefetch } from './prefetch';
+import { bootData, ENVIRONMENT_URL, prefetch, prime } from './prefetch';
 import { Root } from './Root';
 
-// Ask for the environment manifest now, in parallel with loading the shell.
-prefetch(ENVIRONMENT_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
+// The environment manifest: carried by the first HTML (no round trip), else asked for now, in
+// parallel with loading the shell.
+const boot = bootData();
+if (boot?.environment) prime(ENVIRONMENT_URL, boot.environment);
+else prefetch(ENVIRONMENT_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
 
 declare global {
   interface Window {

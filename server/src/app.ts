@@ -33,6 +33,14 @@ import { environmentRoutes } from './routes/environment.js';
 import { hostRoutes } from './routes/host.js';
 import { remoteRoutes } from './routes/remotes.js';
 import { checkEnvironmentManifest } from './services/environment.js';
+import { remoteStoreDir } from './services/remote-store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The remote store and the environment this server serves (routes/api/federation.ts). */
+    readonly federation: { readonly storeDir: string; environment(): string };
+  }
+}
 import type { TokenIssuer } from './services/tokens/issuer.js';
 import type { ListEngine } from './services/lists/engine.js';
 import { introspectionRoutes } from './routes/introspection.js';
@@ -46,6 +54,7 @@ export type App = FastifyInstance<
 >;
 
 export type AppServerSettings = Pick<ServerSettings, 'environmentManifest' | 'hostDir' | 'remotesDir' | 'devRemotes'> &
+  Partial<Pick<ServerSettings, 'dataDir'>> &
   Partial<SecuritySettings>;
 
 /** HTTPS for the server's own listener: PEM contents (not file names). */
@@ -102,7 +111,7 @@ export function buildApp(options: AppOptions): App {
   };
   Object.assign(fastifyOptions, httpsOptions(options.tls));
   const app = Fastify(fastifyOptions).withTypeProvider<TypeBoxTypeProvider>();
-  const { environmentManifest, hostDir, remotesDir, devRemotes } = options.server;
+  const { environmentManifest, hostDir, devRemotes } = options.server;
   const security: Partial<SecuritySettings> = {};
   for (const key of Object.keys(DEFAULT_SECURITY_SETTINGS) as (keyof SecuritySettings)[]) {
     if (options.server[key] !== undefined) Object.assign(security, { [key]: options.server[key] });
@@ -130,8 +139,10 @@ export function buildApp(options: AppOptions): App {
   app.register(securityHeadersPlugin);
   app.register(errorHandlerPlugin);
   app.register(textInputPlugin);
+  // The environment served is the one the manifest file names (read once, at start).
+  let environment: string | undefined;
   app.register(async function environmentManifestCheck() {
-    await checkEnvironmentManifest(environmentManifest, devRemotes);
+    environment = (await checkEnvironmentManifest(environmentManifest, devRemotes)).environment;
   });
   // Before the routes: it describes those added after it (GET /accounts/rest/openapi.json).
   app.register(openapiPlugin);
@@ -139,9 +150,15 @@ export function buildApp(options: AppOptions): App {
   // Routes
   app.register(apiRoutes, { prefix: API_PREFIX });
   app.register(introspectionRoutes);
-  app.register(environmentRoutes, { manifestFile: environmentManifest, devRemotes });
-  app.register(remoteRoutes, { remotesDir });
-  app.register(hostRoutes, { hostDir, manifestFile: environmentManifest, devRemotes });
+  const servedEnvironment = (): string => {
+    if (environment === undefined) throw new Error('the environment manifest has not been read');
+    return environment;
+  };
+  const storeDir = remoteStoreDir(options.server);
+  app.decorate('federation', { storeDir, environment: servedEnvironment });
+  app.register(environmentRoutes, { environment: servedEnvironment, devRemotes });
+  app.register(remoteRoutes, { storeDir });
+  app.register(hostRoutes, { hostDir, devRemotes, environment: servedEnvironment });
 
   return app;
 }

@@ -16,6 +16,7 @@
  * folder's lock, in which case the command goes through that portal's local socket
  * (<dataDir>/portal.sock) rather than opening the database a second time.
  */
+import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadServerSettings, type ServerSettings } from './config.js';
@@ -29,6 +30,8 @@ import { adminInputProblems, createSiteAdmin } from './services/admin.js';
 import { listMail, type ListedMail } from './services/mail.js';
 import { BackupError, hasEmbeddedDatabase, postgresBackupAdvice, restoreBackup, writeBackup } from './services/backup.js';
 import { openPglite } from './db/pglite.js';
+import { BuildError, remoteStoreDir } from './services/remote-store.js';
+import { runRemotesCommand, type RemotesCommand } from './services/remotes-command.js';
 import { runServiceCredentialCommand, ServiceCredentialError, type ServiceCredentialAction } from './services/tokens/service-credentials.js';
 
 const USAGE = [
@@ -55,6 +58,20 @@ const USAGE = [
   '  restore FILE [--force]',
   '      Put a backup into the data folder while the portal is stopped; --force replaces what',
   '      the folder holds. On PostgreSQL: prints the pg_restore command to run.',
+  '  remotes publish BUILD [--by NAME]',
+  '      Publish a remote\'s build (its folder dist/VERSION, or a .tar/.tar.gz/.tgz of it) into the',
+  '      remote store (PORTAL_REMOTES_DIR). The same content again changes nothing; other content',
+  '      under a published version is refused.',
+  '  remotes pin ENVIRONMENT REMOTE@VERSION [--reason TEXT] [--by NAME]',
+  '      Run a published version in an environment from the next page load. Refused, with the',
+  '      reason, when it is not published, its files differ from what was published, the host\'s',
+  '      contract does not satisfy it, or it claims another remote\'s path.',
+  '  remotes rollback ENVIRONMENT REMOTE [--reason TEXT] [--by NAME]',
+  '      Pin the version that ran before the current pin (with the same checks).',
+  '  remotes status [ENVIRONMENT]',
+  '      What each remote runs, since when, pinned by whom, and what a rollback would pin.',
+  '  remotes history ENVIRONMENT [REMOTE] [--csv]',
+  '      Every pin change, newest first (who, when, from, to, why); --csv: oldest first, as CSV.',
   '',
 ].join('\n');
 
@@ -324,6 +341,72 @@ async function restore(settings: ServerSettings, options: BackupOptions): Promis
   );
 }
 
+/** Who the history names for a change from the command line: --by, else the user running it. */
+function commandLineUser(by: string | undefined): string {
+  if (by !== undefined && by.trim() !== '') return by.trim();
+  let user = process.env.USER ?? 'unknown';
+  try {
+    user = userInfo().username;
+  } catch {
+    // no passwd entry (a container): the environment's USER
+  }
+  return `${user} (command line)`;
+}
+
+function parseRemotes(args: string[]): RemotesCommand {
+  const [action, ...rest] = args;
+  let parsed: { values: { by?: string; reason?: string; csv?: boolean }; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options: { by: { type: 'string' }, reason: { type: 'string' }, csv: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const by = commandLineUser(values.by);
+  const reason = values.reason ?? '';
+  const needs = (count: number, what: string) => {
+    if (positionals.length !== count) throw new UsageError(`remotes ${action} needs ${what}.`);
+  };
+  switch (action) {
+    case 'publish':
+      needs(1, 'the build: a folder dist/VERSION or a tar archive of it');
+      return { action, source: resolve(positionals[0] as string), by };
+    case 'pin': {
+      needs(2, 'an environment and REMOTE@VERSION');
+      const [environment, target] = positionals as [string, string];
+      const at = target.lastIndexOf('@');
+      if (at <= 0 || at === target.length - 1) throw new UsageError(`remotes pin: '${target}' is not REMOTE@VERSION (for example groups@0.2.0).`);
+      return { action, environment, name: target.slice(0, at), version: target.slice(at + 1), by, reason };
+    }
+    case 'rollback': {
+      needs(2, 'an environment and a remote');
+      const [environment, name] = positionals as [string, string];
+      return { action, environment, name, by, reason };
+    }
+    case 'status':
+      if (positionals.length > 1) throw new UsageError('remotes status takes at most one environment.');
+      return positionals[0] === undefined ? { action } : { action, environment: positionals[0] };
+    case 'history': {
+      if (positionals.length < 1 || positionals.length > 2) throw new UsageError('remotes history needs an environment (and optionally a remote).');
+      const [environment, name] = positionals as [string, string | undefined];
+      return { action, environment, ...(name === undefined ? {} : { name }), csv: values.csv === true };
+    }
+    default:
+      throw new UsageError(action === undefined ? 'remotes needs publish, pin, rollback, status or history.' : `Unknown remotes action '${action}'.`);
+  }
+}
+
+async function remotes(settings: ServerSettings, command: RemotesCommand): Promise<void> {
+  const storeDir = remoteStoreDir(settings);
+  const result = await runCommand(settings, (db) => runRemotesCommand(db, storeDir, command), { command: 'remotes', remotes: command });
+  process.stdout.write(result.text);
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
@@ -340,7 +423,9 @@ async function main(argv: string[]): Promise<void> {
           ? 'Cannot back up'
           : command === 'restore'
             ? 'Cannot restore'
-            : 'Cannot create the administrator';
+            : command === 'remotes'
+              ? `Cannot ${args[0] === 'status' || args[0] === 'history' ? 'read the pins' : (args[0] ?? 'change the remotes')}`
+              : 'Cannot create the administrator';
   try {
     if (command === 'create-admin') {
       const options = parseCreateAdmin(args);
@@ -354,13 +439,16 @@ async function main(argv: string[]): Promise<void> {
     } else if (command === 'backup' || command === 'restore') {
       const options = parseBackup(command, args);
       await (command === 'backup' ? backup : restore)(loadServerSettings(), options);
+    } else if (command === 'remotes') {
+      const options = parseRemotes(args);
+      await remotes(loadServerSettings(), options);
     } else {
       throw new UsageError(`Unknown command '${command}'.`);
     }
   } catch (error) {
     if (error instanceof UsageError) exit(2, `${error.message}\n\n${USAGE}`);
     if (error instanceof ConfigError) exit(1, ['Configuration error:', ...error.problems.map((p) => `  - ${p}`)].join('\n'));
-    if (error instanceof CommandError || error instanceof DomainError || error instanceof MigrationError || error instanceof ServiceCredentialError || error instanceof BackupError) {
+    if (error instanceof CommandError || error instanceof DomainError || error instanceof BuildError || error instanceof MigrationError || error instanceof ServiceCredentialError || error instanceof BackupError) {
       exit(1, `${failure}: ${error.message}`);
     }
     exit(1, `${failure}: ${(error as Error).message}`);

@@ -71,7 +71,7 @@ export interface ServerSettings {
   environment: string;
   environmentManifest: string;
   hostDir: string;
-  /** Remote files at <remotesDir>/<name>/<version>/; undefined means the workspace layout. */
+  /** The remote store <remotesDir>/<name>/<version>/; undefined: <dataDir>/remotes, with the workspace builds published at start. */
   remotesDir: string | undefined;
   devRemotes: Readonly<Record<string, string>>;
   nodeEnv: string;
@@ -426,7 +426,10 @@ export const SERVER_SETTING_FIELDS: Fields<ServerSettings> = {
   port: { env: 'PORT', ...integer(0, 65535, 'a port number (0 to 65535)'), default: 8080, doc: 'port to listen on (0: any free port)' },
   host: { env: 'HOST', ...TRIMMED, default: 'localhost', doc: 'address to listen on (0.0.0.0 for every interface)' },
   hostDir: { env: 'PORTAL_HOST_DIR', ...PATH, default: join(REPO_DIR, 'host', 'dist'), doc: 'the host build served at /' },
-  remotesDir: { env: 'PORTAL_REMOTES_DIR', ...PATH, default: undefined, doc: 'remotes at <dir>/<name>/<version>/; unset: the workspace builds' },
+  remotesDir: {
+    env: 'PORTAL_REMOTES_DIR', ...PATH, default: undefined,
+    doc: 'the remote store, <dir>/<name>/<version>/ (a folder every server shares); unset: <data dir>/remotes, and each start publishes the workspace builds into it',
+  },
   devRemotes: { env: 'PORTAL_DEV_REMOTES', ...DEV_REMOTES, default: {}, doc: "name=url,…: replaces a remote's entry in /environment.json" },
   loginMaxFailures: { env: 'PORTAL_LOGIN_MAX_FAILURES', ...integer(1, 1000), default: 5, doc: 'failed sign-ins per identifier that lock the account' },
   challengeCost: { env: 'PORTAL_CHALLENGE_COST', ...integer(1, 10_000_000), default: DEFAULT_CHALLENGE_COST, doc: 'PBKDF2 iterations per attempt of the bot challenge' },

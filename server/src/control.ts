@@ -12,6 +12,8 @@ import { DomainError } from './errors.js';
 import { createSiteAdmin, type CreatedAdmin } from './services/admin.js';
 import { listMail, type ListedMail } from './services/mail.js';
 import { BackupError, writeBackup, type BackupResult } from './services/backup.js';
+import { BuildError } from './services/remote-store.js';
+import { parseRemotesCommand, runRemotesCommand, type RemotesCommand, type RemotesCommandResult } from './services/remotes-command.js';
 import { runServiceCredentialCommand, ServiceCredentialError, type ServiceCredentialAction, type ServiceCredentialResult } from './services/tokens/service-credentials.js';
 
 export const CONTROL_SOCKET_NAME = 'portal.sock';
@@ -25,7 +27,8 @@ export type ControlRequest =
   | { command: 'create-admin'; username: string; email: string }
   | { command: 'mail-list'; to: string }
   | { command: 'service-credentials'; action: ServiceCredentialAction; name?: string }
-  | { command: 'backup'; file: string; force: boolean };
+  | { command: 'backup'; file: string; force: boolean }
+  | { command: 'remotes'; remotes: RemotesCommand };
 
 /** What each command answers. */
 export interface ControlResults {
@@ -33,15 +36,16 @@ export interface ControlResults {
   'mail-list': ListedMail[];
   'service-credentials': ServiceCredentialResult;
   backup: BackupResult;
+  remotes: RemotesCommandResult;
 }
 
 export type ControlResponse<C extends ControlRequest['command'] = ControlRequest['command']> =
   | { ok: true; result: ControlResults[C] }
   | { ok: false; error: string };
 
-async function handle(db: Database, request: unknown): Promise<ControlResponse> {
+async function handle(db: Database, storeDir: string, request: unknown): Promise<ControlResponse> {
   if (typeof request !== 'object' || request === null) return { ok: false, error: 'The request is not a JSON object.' };
-  const { command, username, email, to, action, name, file, force } = request as Record<string, unknown>;
+  const { command, username, email, to, action, name, file, force, remotes } = request as Record<string, unknown>;
   try {
     switch (command) {
       case 'create-admin':
@@ -59,11 +63,18 @@ async function handle(db: Database, request: unknown): Promise<ControlResponse> 
         // The command line sends an absolute path; the portal writes the file (mode 0600).
         if (typeof file !== 'string' || !file.startsWith('/') || typeof force !== 'boolean') return { ok: false, error: 'backup needs an absolute file path.' };
         return { ok: true, result: await writeBackup(db, file, { force }) };
+      case 'remotes': {
+        const parsed = parseRemotesCommand(remotes);
+        if (!parsed) return { ok: false, error: 'remotes needs an action (publish, pin, rollback, status, history) and its arguments.' };
+        return { ok: true, result: await runRemotesCommand(db, storeDir, parsed) };
+      }
       default:
         return { ok: false, error: `Unknown command '${String(command)}'.` };
     }
   } catch (error) {
-    if (error instanceof DomainError || error instanceof ServiceCredentialError || error instanceof BackupError) return { ok: false, error: error.message };
+    if (error instanceof DomainError || error instanceof ServiceCredentialError || error instanceof BackupError || error instanceof BuildError) {
+      return { ok: false, error: error.message };
+    }
     throw error;
   }
 }
@@ -78,6 +89,8 @@ export async function startControlServer(
   dataDir: string,
   db: Database,
   onError: (error: unknown) => void,
+  /** The remote store the remotes commands publish into (this portal's). */
+  storeDir: string = join(dataDir, 'remotes'),
 ): Promise<ControlServer> {
   const path = controlSocketPath(dataDir);
   if (existsSync(path)) unlinkSync(path);
@@ -101,7 +114,7 @@ export async function startControlServer(
         socket.end(`${JSON.stringify({ ok: false, error: 'The request is not JSON.' })}\n`);
         return;
       }
-      handle(db, request).then(
+      handle(db, storeDir, request).then(
         (response) => socket.end(`${JSON.stringify(response)}\n`),
         (error: unknown) => {
           onError(error);

@@ -5,6 +5,11 @@
  * everything (the mail worker too: no timer is left) and exit 0.
  */
 import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { EnvironmentManifest } from '@portal/shared/contract';
+import { REPO_DIR } from './paths.js';
+import { importInitialPins, publishWorkspaceBuilds } from './services/federation.js';
+import { remoteStoreDir } from './services/remote-store.js';
 import { buildApp, type App, type AppTls } from './app.js';
 import { startControlServer, type ControlServer } from './control.js';
 import { ConfigError, loadSettings, type Settings, type ServerSettings } from './config.js';
@@ -87,6 +92,26 @@ function listEngineOf(server: ServerSettings): ListEngine {
 
 const EXPECTED_ERRORS = [DatabaseInUseError, MigrationError, ManifestError, RouteDeclarationError, TlsFileError];
 
+/**
+ * The remote store and the pins before the first request: with the local store (no
+ * PORTAL_REMOTES_DIR) the workspace's builds are published; then the environment file's initial
+ * pins are imported for remotes not pinned yet. What cannot be pinned is logged and left out
+ * (its pages say that part is unavailable), so the rest of the portal starts.
+ */
+async function prepareRemotes(app: App, db: Database, server: ServerSettings, manifest: EnvironmentManifest): Promise<void> {
+  const context = { db, storeDir: remoteStoreDir(server) };
+  if (server.remotesDir === undefined) {
+    const { published, skipped } = await publishWorkspaceBuilds(context, REPO_DIR);
+    const changed = published.filter((p) => p.outcome !== 'unchanged').map((p) => `${p.name} ${p.version} (${p.outcome})`);
+    if (changed.length > 0) app.log.info({ store: context.storeDir, remotes: changed }, 'workspace builds published into the local remote store');
+    for (const problem of skipped) app.log.warn(`a workspace build was not published: ${problem}`);
+  }
+  const source = `initial pins (${relative(REPO_DIR, server.environmentManifest) || server.environmentManifest})`;
+  const { pinned, skipped } = await importInitialPins(context, manifest, source);
+  if (pinned.length > 0) app.log.info({ environment: manifest.environment, remotes: pinned }, 'initial pins imported from the environment file');
+  for (const { name, reason } of skipped) app.log.error({ environment: manifest.environment, remote: name }, `initial pin of ${name} not made: ${reason}`);
+}
+
 async function start(settings: Settings): Promise<void> {
   const { server } = settings;
   for (const warning of settings.warnings) process.stderr.write(`Warning: ${warning}\n`);
@@ -126,7 +151,7 @@ async function start(settings: Settings): Promise<void> {
 
   try {
     // Cheap checks first: a broken manifest should not cost a database start.
-    await checkEnvironmentManifest(server.environmentManifest, server.devRemotes);
+    const manifest = await checkEnvironmentManifest(server.environmentManifest, server.devRemotes);
     const tls = tlsOf(server);
     db = await openDatabase(server, (error) => app?.log.error({ err: error }, 'idle database connection failed'));
     const openDb = db;
@@ -140,11 +165,12 @@ async function start(settings: Settings): Promise<void> {
     const listEngine = listEngineOf(server);
     app = buildApp({ db, portal: settings.portal, server, logger: { level: server.logLevel }, tokenIssuer, listEngine, ...(tls ? { tls } : {}) });
     if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
+    await prepareRemotes(app, openDb, server, manifest);
     await app.listen({ port: server.port, host: server.host });
     const log = app.log;
     // The command line reaches a running portal on the embedded database through this socket.
     if (db.kind === 'pglite') {
-      control = await startControlServer(server.dataDir, openDb, (error) => log.error({ err: error }, 'command from the command line failed'));
+      control = await startControlServer(server.dataDir, openDb, (error) => log.error({ err: error }, 'command from the command line failed'), remoteStoreDir(server));
     }
     // Mail: delivered over SMTP when SMTP_URL is set, else kept in the outbox (`portal mail list`).
     if (server.smtpUrl !== undefined) {

@@ -21,7 +21,9 @@ import { seedDemoData } from '../src/seed.js';
 import { PGLITE_POSTGRES_MAJOR } from '../src/services/backup.js';
 import { enqueueMail } from '../src/services/mail.js';
 import { runServiceCredentialCommand } from '../src/services/tokens/service-credentials.js';
-import { POSTGRES_URL, createFixture, type Fixture } from './helpers.js';
+import { pinRemote, publishRemote } from '../src/services/federation.js';
+import { readRemoteBuild } from '../src/services/remote-store.js';
+import { POSTGRES_URL, createFixture, writeRemoteBuild, type Fixture } from './helpers.js';
 import { runCli, runningUrl, startMain, type CliResult } from './process-helpers.js';
 
 let fixture: Fixture;
@@ -87,6 +89,16 @@ async function fillEveryTable(db: Database): Promise<void> {
   await db.query("insert into used_challenges (signature_hash, expires_at) values ('cd34', $1)", [now]);
   await db.query("insert into verification_codes (email, code_hash, created_at, expires_at) values ('user@example.test', 'ef56', $1, $1)", [now]);
   await db.query("insert into server_secrets (name, value) values ('test', 'secret value')");
+  // A published remote, its pin (with history) and a session's preview of it.
+  const storeDir = mkdtempSync(join(tmpdir(), 'portal-backup-store-'));
+  try {
+    const context = { db, storeDir, now: () => now };
+    await publishRemote(context, await readRemoteBuild(writeRemoteBuild(storeDir, 'groups', '0.1.0')), 'team');
+    await pinRemote(context, 'test', 'groups', '0.1.0', 'ada', 'first');
+    await db.query("insert into remote_previews (session_id_hash, name, version) values ('ab12', 'groups', '0.1.0')");
+  } finally {
+    rmSync(storeDir, { recursive: true, force: true });
+  }
 }
 
 function assertEveryTableHasRows(tables: Map<string, string[]>): void {

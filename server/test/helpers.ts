@@ -9,7 +9,7 @@
 import type { TokenIssuer } from '../src/services/tokens/issuer.js';
 import type { ListEngine } from '../src/services/lists/engine.js';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
@@ -23,6 +23,8 @@ import { migrate } from '../src/db/migrate.js';
 import { openPglite, pgliteDatabase } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
 import type { LogStream } from '../src/logger.js';
+import { importInitialPins, publishRemote } from '../src/services/federation.js';
+import { readRemoteBuild } from '../src/services/remote-store.js';
 
 export const POSTGRES_URL = process.env.DATABASE_URL;
 
@@ -179,6 +181,7 @@ export function createFixture(): Fixture {
   write('host/index.html', '<!doctype html><title>Portal</title>');
   write(`host/${HASHED_HOST_FILE}`, 'console.log("host");');
   write('host/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  write('remotes/groups/0.1.0/portal-remote.json', JSON.stringify({ name: 'groups', version: '0.1.0', contract: '^1.0.0', routes: ['/groups'] }));
   write('remotes/groups/0.1.0/mf-manifest.json', '{"name":"groups"}');
   write('remotes/groups/0.1.0/remoteEntry.js', 'var groups;');
   // What the builds' precompression writes beside a text asset.
@@ -242,6 +245,30 @@ export function createTestApp(options: TestAppOptions): App {
     ...(options.tokenIssuer ? { tokenIssuer: options.tokenIssuer } : {}),
     ...(options.listEngine ? { listEngine: options.listEngine } : {}),
   });
+}
+
+/** A remote's build in a folder of its own under `root`, as webpack writes dist/<version>/; returns the folder. */
+export function writeRemoteBuild(root: string, name: string, version: string, options: { contract?: string; routes?: string[]; marker?: string } = {}): string {
+  const dir = join(root, `${name}-${version}-${randomBytes(4).toString('hex')}`);
+  const files: Record<string, string> = {
+    'portal-remote.json': JSON.stringify({ name, version, contract: options.contract ?? '^1.0.0', routes: options.routes ?? [`/${name}`] }),
+    'mf-manifest.json': JSON.stringify({ name, version }),
+    'remoteEntry.js': `var ${name} = '${options.marker ?? version}';`,
+    'chunk.0123456789abcdef.js': `console.log('${name} ${version}');`,
+  };
+  mkdirSync(dir, { recursive: true });
+  for (const [file, content] of Object.entries(files)) writeFileSync(join(dir, file), content);
+  return dir;
+}
+
+/**
+ * Publishes the fixture's build (groups 0.1.0, already in the fixture's store) and imports the
+ * manifest file's initial pins, as the server does at start: the app then serves groups 0.1.0.
+ */
+export async function publishFixture(db: Database, fixture: Fixture): Promise<void> {
+  const context = { db, storeDir: fixture.remotesDir };
+  await publishRemote(context, await readRemoteBuild(join(fixture.remotesDir, 'groups', '0.1.0')), 'fixture');
+  await importInitialPins(context, JSON.parse(readFileSync(fixture.manifestFile, 'utf8')) as EnvironmentManifest, 'initial pins (fixture)');
 }
 
 /** Parses collected JSON log lines. */

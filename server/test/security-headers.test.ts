@@ -1,13 +1,14 @@
 /**
  * The headers every response carries and the host page's Content-Security-Policy
  * (server/docs/security-headers.md): on API answers, files, errors and the page, with the
- * manifest's remote origins, and HSTS only over HTTPS.
+ * origins of a developer's remotes, and HSTS only over HTTPS.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { App } from '../src/app.js';
 import { HSTS, RESOURCE_POLICY, pagePolicy, remoteOrigins } from '../src/plugins/security-headers.js';
-import { createFixture, createTestApp, failingDatabase, TEST_MANIFEST, type Fixture } from './helpers.js';
+import type { Database } from '../src/db/database.js';
+import { createFixture, createTestApp, createTestDatabase, failingDatabase, publishFixture, TEST_MANIFEST, type Fixture } from './helpers.js';
 
 const COMMON = {
   'x-content-type-options': 'nosniff',
@@ -41,11 +42,17 @@ after(() => fixture.remove());
 
 describe('every response', () => {
   let app: App;
+  let db: Database;
   before(async () => {
-    app = createTestApp({ db: failingDatabase(), fixture, server: { trustedProxies: ['10.0.0.5'] } });
+    db = await createTestDatabase();
+    await publishFixture(db, fixture);
+    app = createTestApp({ db, fixture, server: { trustedProxies: ['10.0.0.5'] } });
     await app.ready();
   });
-  after(() => app.close());
+  after(async () => {
+    await app.close();
+    await db.close();
+  });
 
   test('an API answer, a file, an error and a remote file: the common headers and a policy that allows nothing', async () => {
     const cases: [string, string, number][] = [
@@ -72,16 +79,16 @@ describe('every response', () => {
     assert.equal(spoofed.headers['strict-transport-security'], undefined);
   });
 
-  test("the host page: its own policy with the manifest's remote origins, for / and for any page address", async () => {
+  test('the host page: its own policy (published remotes come from this server), for / and for any page address', async () => {
     for (const url of ['/', '/manage-accounts/first.last']) {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       assert.equal(response.statusCode, 200, url);
       assertCommon(response.headers, url);
       const policy = directives(response.headers['content-security-policy']);
       assert.deepEqual(policy.get('default-src'), ["'self'"]);
-      assert.deepEqual(policy.get('script-src'), ["'self'", 'https://cdn.example.test']);
-      assert.deepEqual(policy.get('style-src'), ["'self'", "'unsafe-inline'", 'https://cdn.example.test']);
-      assert.deepEqual(policy.get('connect-src'), ["'self'", 'https://cdn.example.test', 'wss://cdn.example.test']);
+      assert.deepEqual(policy.get('script-src'), ["'self'"]);
+      assert.deepEqual(policy.get('style-src'), ["'self'", "'unsafe-inline'"]);
+      assert.deepEqual(policy.get('connect-src'), ["'self'"]);
       assert.deepEqual(policy.get('worker-src'), ["'self'", 'blob:']);
       assert.deepEqual(policy.get('object-src'), ["'none'"]);
       assert.deepEqual(policy.get('frame-ancestors'), ["'none'"]);
@@ -93,20 +100,12 @@ describe('every response', () => {
     }
   });
 
-  test('the page policy follows the manifest as it is now; an unusable manifest leaves this server only', async () => {
+  test('the page policy does not depend on the environment file (the pins are in the database)', async () => {
     try {
-      fixture.writeManifest({
-        ...TEST_MANIFEST,
-        remotes: [...TEST_MANIFEST.remotes, { name: 'other', entry: 'http://127.0.0.1:3007/mf-manifest.json', contract: '^1.0.0', routes: ['/other'] }],
-      });
-      const withOther = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-      assert.deepEqual(directives(withOther.headers['content-security-policy']).get('script-src'), ["'self'", 'http://127.0.0.1:3007', 'https://cdn.example.test']);
-
       fixture.writeManifest('{ not json');
-      const broken = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-      assert.equal(broken.statusCode, 200);
-      assert.equal(broken.headers['content-security-policy'], pagePolicy());
-      assert.deepEqual(directives(broken.headers['content-security-policy']).get('script-src'), ["'self'"]);
+      const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.headers['content-security-policy'], pagePolicy());
     } finally {
       fixture.writeManifest(TEST_MANIFEST);
     }
@@ -119,8 +118,8 @@ describe("a developer's remote", () => {
     try {
       const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
       const policy = directives(response.headers['content-security-policy']);
-      assert.deepEqual(policy.get('script-src'), ["'self'", 'http://localhost:3002', 'https://cdn.example.test']);
-      assert.deepEqual(policy.get('connect-src'), ["'self'", 'http://localhost:3002', 'https://cdn.example.test', 'ws://localhost:3002', 'wss://cdn.example.test']);
+      assert.deepEqual(policy.get('script-src'), ["'self'", 'http://localhost:3002']);
+      assert.deepEqual(policy.get('connect-src'), ["'self'", 'http://localhost:3002', 'ws://localhost:3002']);
     } finally {
       await app.close();
     }

@@ -4,13 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { App } from '../src/app.js';
+import type { Database } from '../src/db/database.js';
 import { NOT_BUILT_MESSAGE } from '../src/routes/host.js';
-import { isHashedFileName, remoteVersionDir, safeRelativePath } from '../src/services/static-files.js';
-import { REPO_DIR } from '../src/paths.js';
+import { isHashedFileName, safeRelativePath } from '../src/services/static-files.js';
 import {
   createFixture,
   createTestApp,
-  failingDatabase,
+  createTestDatabase,
+  publishFixture,
   HASHED_HOST_FILE,
   HASHED_REMOTE_FILE,
   type Fixture,
@@ -22,13 +23,18 @@ const HTML = 'text/html';
 let fixture: Fixture;
 let app: App;
 
+let db: Database;
+
 before(async () => {
   fixture = createFixture();
-  app = createTestApp({ db: failingDatabase(), fixture });
+  db = await createTestDatabase();
+  await publishFixture(db, fixture);
+  app = createTestApp({ db, fixture });
   await app.ready();
 });
 after(async () => {
   await app.close();
+  await db.close();
   fixture.remove();
 });
 
@@ -162,10 +168,6 @@ describe('remote files', () => {
     }
   });
 
-  test('without PORTAL_REMOTES_DIR, remotes come from the workspace (remote-<name>/dist/<version>)', () => {
-    assert.equal(remoteVersionDir(undefined, 'self_service', '0.1.0'), join(REPO_DIR, 'remote-self-service', 'dist', '0.1.0'));
-    assert.equal(remoteVersionDir('/srv/remotes', 'self_service', '0.1.0'), '/srv/remotes/self_service/0.1.0');
-  });
 });
 
 describe('the host', () => {
@@ -223,7 +225,7 @@ describe('the host', () => {
 describe('a missing host build', () => {
   let bare: App;
   before(async () => {
-    bare = createTestApp({ db: failingDatabase(), fixture, server: { hostDir: join(fixture.dir, 'no-host-here') } });
+    bare = createTestApp({ db, fixture, server: { hostDir: join(fixture.dir, 'no-host-here') } });
     await bare.ready();
   });
   after(() => bare.close());

@@ -96,6 +96,35 @@ class PrecompressPlugin {
 }
 
 /**
+ * Writes portal-remote.json into a remote's build: what `portal remotes publish` records about
+ * it (its name, version, the host contract range it needs and the paths it owns), taken from the
+ * "portal" field of the remote's package.json.
+ */
+class PortalRemoteRecordPlugin {
+  /** @param {{ name: string, version: string, portal: unknown }} remote */
+  constructor(remote) {
+    this.remote = remote;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { name, version, portal } = this.remote;
+    const declared = /** @type {{ remote?: unknown, contract?: unknown, routes?: unknown }} */ (portal ?? {});
+    if (declared.remote !== name || typeof declared.contract !== 'string' || !Array.isArray(declared.routes)) {
+      throw new Error(
+        `package.json must declare "portal": { "remote": "${name}", "contract": "^1.0.0", "routes": ["/path", …] } (the paths this remote owns)`,
+      );
+    }
+    const record = { name, version, contract: declared.contract, routes: declared.routes };
+    compiler.hooks.thisCompilation.tap('PortalRemoteRecordPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PortalRemoteRecordPlugin', stage: 0 }, () => {
+        compilation.emitAsset('portal-remote.json', new compiler.webpack.sources.RawSource(`${JSON.stringify(record, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+/**
  * @typedef {object} AppOptions
  * @property {string} appDir the app's folder (where its package.json is)
  * @property {'host' | 'remote'} kind
@@ -166,6 +195,7 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
           dts: false,
           ...(isHost ? { runtimePlugins: [path.join(appDir, 'src/federation/runtimePlugin.ts')] } : {}),
         }),
+        ...(isHost ? [] : [new PortalRemoteRecordPlugin({ name, version: pkg.version, portal: pkg.portal })]),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       devServer: {

@@ -64,6 +64,13 @@ export interface EnvironmentManifest {
 /** The manifest as the server serves it: every remote has a resolved `entry`. */
 export interface ResolvedEnvironmentRemote extends EnvironmentRemote {
   readonly entry: string;
+  /**
+   * Subresource integrity of the remote's entry files ('sha384-…'), by URL path: the browser
+   * refuses an entry whose bytes differ from what was published. Absent for a developer's override.
+   */
+  readonly integrity?: Readonly<Record<string, string>>;
+  /** This browser runs a platform administrator's preview of this version, not the environment's pin. */
+  readonly preview?: boolean;
 }
 export interface ResolvedEnvironmentManifest {
   readonly environment: string;
@@ -108,6 +115,14 @@ export function validateEnvironmentManifest(value: unknown, { resolved = false }
     if (hasEntry && (typeof remote.entry !== 'string' || !/^(https?:\/\/|\/)/.test(remote.entry))) {
       problems.push(`${at}.entry: must be an absolute http(s) URL or a path starting with /`);
     }
+    if (remote.integrity !== undefined) {
+      const integrity = remote.integrity as unknown;
+      const valid =
+        typeof integrity === 'object' && integrity !== null && !Array.isArray(integrity) &&
+        Object.values(integrity).every((v) => typeof v === 'string' && /^sha(256|384|512)-[A-Za-z0-9+/=]+$/.test(v));
+      if (!valid) problems.push(`${at}.integrity: must map paths to digests such as sha384-…`);
+    }
+    if (remote.preview !== undefined && typeof remote.preview !== 'boolean') problems.push(`${at}.preview: must be true or false`);
     if (typeof remote.contract !== 'string' || remote.contract.trim() === '') {
       problems.push(`${at}.contract: must be a version range such as ^1.0.0`);
     }

@@ -12,6 +12,7 @@ import { REMOTE_EXPOSE, type RemoteModule } from '@portal/shared';
 import type { PortalRemote } from './environment';
 import { RemoteLoadError } from './errors';
 import { asRemoteModule } from './remoteModule';
+import { trustIntegrity } from './runtimePlugin';
 
 /** The part of the federation runtime the host uses (a seam for unit tests). */
 export interface FederationRuntime {
@@ -31,8 +32,9 @@ export class RemoteLoader {
 
   constructor(private readonly runtime: FederationRuntime = federationRuntime) {}
 
-  /** Registers the remotes this host can run. Incompatible ones are left out. */
+  /** Registers the remotes this host can run, with their entry files' digests. Incompatible ones are left out. */
   register(remotes: readonly PortalRemote[], force = false): void {
+    for (const remote of remotes) trustIntegrity(remote.integrity);
     const usable = remotes.filter((r) => r.compatible).map(({ name, entry }) => ({ name, entry }));
     if (usable.length > 0) this.runtime.registerRemotes(usable, { force });
   }

@@ -6,6 +6,10 @@
  *    when the network fails or the server answers 5xx.
  * 2. errorLoadRemote: whatever still fails becomes a RemoteLoadError naming the remote and the
  *    reason, which the host's slot turns into the "unavailable" panel.
+ *
+ * And subresource integrity: a remote's entry files (mf-manifest.json, remoteEntry.js) are
+ * fetched and run only when their bytes have the digests the environment manifest gives for what
+ * was published; otherwise the browser refuses them and the panel shows.
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { classifyLoadFailure, RemoteLoadError } from './errors';
@@ -51,6 +55,46 @@ export async function retryRemoteEntry(
   return undefined;
 }
 
+/** Absolute URL → 'sha384-…' of the entry files of the remotes registered so far. */
+const integrityByUrl = new Map<string, string>();
+
+const absolute = (url: string): string => new URL(url, window.location.href).href;
+
+/** Records the published digests of remotes' entry files (URL paths or URLs as the manifest gives them). */
+export function trustIntegrity(digests: Readonly<Record<string, string>> | undefined): void {
+  for (const [url, digest] of Object.entries(digests ?? {})) integrityByUrl.set(absolute(url), digest);
+}
+
+/** The digest a URL must have, if the manifest gave one. */
+export function integrityFor(url: string): string | undefined {
+  return integrityByUrl.get(absolute(url));
+}
+
+/** A fetch's options with the URL's digest, so that the browser checks what arrives. */
+export function withIntegrity(url: string, init: RequestInit | undefined): RequestInit | undefined {
+  const integrity = integrityFor(url);
+  return integrity === undefined ? init : { ...init, integrity };
+}
+
+/** A script (or preload link) element carrying the digest of its URL; undefined for URLs without one. */
+export function elementWithIntegrity<K extends 'script' | 'link'>(
+  tag: K,
+  url: string,
+  attrs: Record<string, unknown> | undefined,
+): HTMLElementTagNameMap[K] | undefined {
+  const integrity = integrityFor(url);
+  if (integrity === undefined) return undefined;
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs ?? {})) {
+    if (name === 'async' || name === 'defer') (element as HTMLScriptElement)[name] = Boolean(value);
+    else element.setAttribute(name, String(value));
+  }
+  element.setAttribute(tag === 'script' ? 'src' : 'href', url);
+  element.integrity = integrity;
+  element.crossOrigin = 'anonymous';
+  return element;
+}
+
 function remoteNameOf(id: string): string {
   return id.split('/')[0] ?? id;
 }
@@ -59,7 +103,13 @@ export default function portalRuntimePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'portal-remote-resilience',
     fetch(url, init) {
-      return fetchWithRetry(url, init);
+      return fetchWithRetry(url, withIntegrity(url, init));
+    },
+    createScript({ url, attrs }) {
+      return elementWithIntegrity('script', url, attrs);
+    },
+    createLink({ url, attrs }) {
+      return elementWithIntegrity('link', url, attrs);
     },
     // The runtime's type says Promise<Promise<exports> | undefined>, which real promises flatten
     // to Promise<exports | undefined>: the same value at run time.

@@ -3,6 +3,7 @@ import { Button, Layout } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FeedbackBanner } from './FeedbackBanner';
+import { PreviewMarker } from './PreviewMarker';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 
@@ -59,6 +60,7 @@ export function PortalLayout({ sidebar: wanted, children }: { sidebar: boolean; 
         )}
         <Layout.Content id="main" tabIndex={-1} style={{ padding: 24, outline: 'none', minWidth: 0 }}>
           <FeedbackBanner />
+          <PreviewMarker />
           {children}
         </Layout.Content>
       </Layout>

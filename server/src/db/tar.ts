@@ -49,12 +49,17 @@ export function readTar(archive: Buffer): TarEntry[] | undefined {
     if (!Number.isFinite(size) || !Number.isFinite(mode)) return undefined;
     const prefix = field(header, 345, 155);
     const name = (prefix === '' ? '' : `${prefix}/`) + field(header, 0, 100);
-    const path = name.replace(/^\/+/, '').replace(/\/+$/, '');
+    // 'tar -C folder .' names entries './x': the leading '.' is the folder itself.
+    const path = name.replace(/^\/+/, '').replace(/\/+$/, '').replace(/^(?:\.\/)+/, '');
+    const start = offset + 512;
+    if (path === '.') {
+      offset = start + Math.ceil(size / 512) * 512;
+      continue;
+    }
     if (path === '' || path.split('/').some((s) => s === '' || s === '.' || s === '..')) return undefined;
     const flag = String.fromCharCode(header[156] ?? 0);
     const type = flag === '0' || flag === '\0' ? 'file' : flag === '5' ? 'directory' : undefined;
     if (type === undefined) return undefined;
-    const start = offset + 512;
     if (start + size > archive.length) return undefined;
     entries.push({ path, type, mode, data: archive.subarray(start, start + size) });
     offset = start + Math.ceil(size / 512) * 512;

@@ -1,11 +1,16 @@
-/** GET /environment.json: the environment manifest with every remote's entry resolved, never cached. */
+/**
+ * GET /environment.json: the environment's pins (from the database, so every server on one
+ * database serves the same) with every remote's entry and the digests of its entry files; a
+ * platform administrator's previews in place of the pins for that session. Never cached.
+ */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../errors.js';
 import { sendError } from '../plugins/error-handler.js';
-import { ManifestError, readEnvironmentManifest, resolveEnvironmentManifest } from '../services/environment.js';
+import { servedManifest } from '../services/federation.js';
 
 export interface EnvironmentRouteOptions {
-  manifestFile: string;
+  /** The environment this server serves (the name inside its manifest file), known once the app is ready. */
+  environment: () => string;
   devRemotes: Readonly<Record<string, string>>;
 }
 
@@ -19,6 +24,8 @@ const ResolvedManifestBody = Type.Object({
         entry: Type.String(),
         contract: Type.String(),
         routes: Type.Immutable(Type.Array(Type.String())),
+        integrity: Type.Optional(Type.Record(Type.String(), Type.String())),
+        preview: Type.Optional(Type.Boolean()),
       }),
     ),
   ),
@@ -31,11 +38,11 @@ export const environmentRoutes: FastifyPluginAsyncTypebox<EnvironmentRouteOption
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
-        const manifest = await readEnvironmentManifest(options.manifestFile);
-        return resolveEnvironmentManifest(manifest, options.devRemotes);
+        const session = await request.portalSession();
+        const previewSession = session?.account?.permissions.includes('MANAGE_REMOTES') ? session.idHash : undefined;
+        return await servedManifest(app.db, options.environment(), { devRemotes: options.devRemotes, ...(previewSession ? { previewSession } : {}) });
       } catch (error) {
-        if (!(error instanceof ManifestError)) throw error;
-        request.log.error({ file: options.manifestFile, problems: error.problems }, 'the environment manifest is not usable');
+        request.log.error({ err: error }, 'the environment manifest cannot be read from the database');
         return sendError(reply, 500, 'Environment manifest unavailable');
       }
     },

@@ -9,17 +9,59 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { isApiPath } from '../plugins/route-access.js';
 import { pagePolicy, remoteOrigins } from '../plugins/security-headers.js';
-import { readEnvironmentManifest, resolveEnvironmentManifest } from '../services/environment.js';
+import { readFile, stat } from 'node:fs/promises';
+import { ConfigurationBody } from '@portal/api';
+import { remoteForPath, type ResolvedEnvironmentManifest } from '@portal/shared/contract';
+import { servedManifest } from '../services/federation.js';
 import { CACHE_NEVER, cacheControlFor, isFile, safeRelativePath } from '../services/static-files.js';
 
 export interface HostRouteOptions {
   hostDir: string;
-  /** The environment manifest and the developer overrides: where remotes load from (the page's policy). */
-  manifestFile: string;
+  /** The environment this server serves (for the pins the first HTML carries). */
+  environment: () => string;
+  /** The developer overrides: the only remotes loaded from elsewhere than this server (the page's policy). */
   devRemotes: Readonly<Record<string, string>>;
 }
 
 export const NOT_BUILT_MESSAGE = 'The portal has not been built. Run npm start.';
+
+/** The id of the JSON block the first HTML carries (read by host/src/prefetch.ts). */
+export const BOOT_DATA_ID = 'portal-boot';
+
+/** JSON safe inside a <script> element: no '<' (so no '</script>'), no line separators. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The configuration as GET /accounts/rest/configuration answers it (its public fields only). */
+function publicConfiguration(config: object): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(ConfigurationBody.properties).map((key) => [key, (config as Record<string, unknown>)[key]]));
+}
+
+const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * What the first HTML carries so that the page needs no round trip before its remote: the
+ * configuration and the environment's pins (as /accounts/rest/configuration and
+ * /environment.json answer them), and preload hints for the entry files of the remote that owns
+ * the requested path, with their integrity.
+ */
+export function bootHead(path: string, configuration: unknown, manifest: ResolvedEnvironmentManifest | undefined): string {
+  const parts = [`<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson({ configuration: publicConfiguration(configuration as object), environment: manifest ?? null })}</script>`];
+  const remote = manifest ? remoteForPath(manifest.remotes, `/${path}`) : undefined;
+  if (remote?.integrity) {
+    for (const [href, integrity] of Object.entries(remote.integrity)) {
+      // Chromium ignores (and warns about) integrity on a fetch preload: the fetch that uses it
+      // checks the digest itself (host/src/federation/runtimePlugin.ts).
+      parts.push(
+        href.endsWith('.js')
+          ? `<link rel="preload" as="script" href="${attribute(href)}" integrity="${attribute(integrity)}" crossorigin="anonymous">`
+          : `<link rel="preload" as="fetch" href="${attribute(href)}" crossorigin="anonymous">`,
+      );
+    }
+  }
+  return parts.join('');
+}
 
 /**
  * Asset types the host build produces. A last segment with another "extension" is a page
@@ -36,21 +78,34 @@ function isOtherArea(path: string): boolean {
 }
 
 export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (app, options) => {
-  const { hostDir, manifestFile, devRemotes } = options;
+  const { hostDir, devRemotes } = options;
 
-  /** The page's Content-Security-Policy, with the origins the manifest loads remotes from now. */
-  const policy = async (request: FastifyRequest): Promise<string> => {
-    try {
-      const manifest = resolveEnvironmentManifest(await readEnvironmentManifest(manifestFile), devRemotes);
-      return pagePolicy(remoteOrigins(manifest.remotes.map((remote) => remote.entry)));
-    } catch (error) {
-      // The page still loads (and says its parts are unavailable): this server's files only.
-      request.log.warn({ err: error }, 'no remote origins for the page policy: the environment manifest is not usable');
-      return pagePolicy();
-    }
+  // index.html as built, read again when it changes (a new build while the server runs).
+  let cached: { key: string; html: string } | undefined;
+  const indexHtml = async (): Promise<string> => {
+    const file = join(hostDir, 'index.html');
+    const info = await stat(file);
+    const key = `${info.size}:${info.mtimeMs}`;
+    if (cached?.key !== key) cached = { key, html: await readFile(file, 'utf8') };
+    return cached.html;
   };
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
-    reply.header('cache-control', CACHE_NEVER).header('content-security-policy', await policy(request)).sendFile('index.html', hostDir);
+
+  // The page's Content-Security-Policy: published remotes are served by this server; only a
+  // developer's override loads from another origin.
+  const policy = pagePolicy(remoteOrigins(Object.values(devRemotes)));
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> => {
+    let manifest: ResolvedEnvironmentManifest | undefined;
+    try {
+      const session = await request.portalSession();
+      const previewSession = session?.account?.permissions.includes('MANAGE_REMOTES') ? session.idHash : undefined;
+      manifest = await servedManifest(app.db, options.environment(), { devRemotes, ...(previewSession ? { previewSession } : {}) });
+    } catch (error) {
+      // The page still loads; the host asks for /environment.json itself (and says what fails).
+      request.log.error({ err: error }, 'the first HTML carries no pins: the database did not answer');
+    }
+    const html = (await indexHtml()).replace('</head>', `${bootHead(path, app.portalConfig, manifest)}</head>`);
+    return reply.header('cache-control', CACHE_NEVER).header('content-security-policy', policy).type('text/html; charset=utf-8').send(html);
+  };
 
   app.get(
     '/*',
@@ -62,14 +117,14 @@ export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (ap
         request.log.warn({ hostDir }, 'the host has not been built');
         return reply.code(503).header('cache-control', CACHE_NEVER).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
       }
-      if (requested === '' || requested === 'index.html') return sendIndex(request, reply);
+      if (requested === '' || requested === 'index.html') return sendIndex(request, reply, '');
       const path = safeRelativePath(requested);
       if (path === undefined) return reply.callNotFound();
       if (await isFile(join(hostDir, path))) {
         reply.header('cache-control', cacheControlFor(basename(path)));
         return reply.sendFile(path, hostDir);
       }
-      if (!ASSET.test(path) && acceptsHtml(request)) return sendIndex(request, reply);
+      if (!ASSET.test(path) && acceptsHtml(request)) return sendIndex(request, reply, path);
       return reply.callNotFound();
     },
   );

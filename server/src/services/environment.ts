@@ -1,13 +1,10 @@
 /**
- * The environment manifest: which version of each remote this environment runs. Read from disk
- * on every request so that a changed pin is served without a restart; validated each time.
+ * The environment's file (server/environments/<name>.json): its name and its initial pins, which
+ * the server imports into the database for remotes not pinned yet (services/federation.ts).
+ * Checked at start; the pins served are the database's.
  */
 import { readFile } from 'node:fs/promises';
-import {
-  validateEnvironmentManifest,
-  type EnvironmentManifest,
-  type ResolvedEnvironmentManifest,
-} from '@portal/shared/contract';
+import { validateEnvironmentManifest, type EnvironmentManifest } from '@portal/shared/contract';
 
 export class ManifestError extends Error {
   readonly problems: readonly string[];
@@ -35,27 +32,6 @@ export async function readEnvironmentManifest(file: string): Promise<Environment
   const problems = validateEnvironmentManifest(value);
   if (problems.length > 0) throw new ManifestError(file, problems);
   return value as EnvironmentManifest;
-}
-
-/** The URL path of a pinned remote's manifest, served by the remotes route. */
-export function remoteEntryPath(name: string, version: string): string {
-  return `/remotes/${name}/${version}/mf-manifest.json`;
-}
-
-/** Gives every remote its entry: its pinned version's files, or a developer's override. */
-export function resolveEnvironmentManifest(
-  manifest: EnvironmentManifest,
-  devRemotes: Readonly<Record<string, string>> = {},
-): ResolvedEnvironmentManifest {
-  return {
-    environment: manifest.environment,
-    remotes: manifest.remotes.map((remote) => {
-      const override = devRemotes[remote.name];
-      if (override !== undefined) return { ...remote, entry: override };
-      if (remote.entry !== undefined) return { ...remote, entry: remote.entry };
-      return { ...remote, entry: remoteEntryPath(remote.name, remote.version ?? '') };
-    }),
-  };
 }
 
 /** The start-up check: the manifest is usable and every developer override names one of its remotes. */

@@ -1,8 +1,6 @@
 /** Rules for the files the server hands out: which paths are safe, where remotes live, how long to cache. */
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { REMOTE_NAME } from '@portal/shared/contract';
-import { REPO_DIR } from '../paths.js';
 
 export const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
@@ -37,12 +35,6 @@ export function isRemoteName(name: string): boolean {
 
 export function isVersion(version: string): boolean {
   return VERSION.test(version);
-}
-
-/** Where a remote's version folder is: <remotesDir>/<name>/<version>, or the workspace's remote-<name>/dist/<version>. */
-export function remoteVersionDir(remotesDir: string | undefined, name: string, version: string): string {
-  if (remotesDir !== undefined) return join(remotesDir, name, version);
-  return join(REPO_DIR, `remote-${name.replace(/_/g, '-')}`, 'dist', version);
 }
 
 export async function isFile(path: string): Promise<boolean> {

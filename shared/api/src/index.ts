@@ -88,3 +88,7 @@ export * from './mailing-lists/list-list-members.js';
 export * from './mailing-lists/list-held-messages.js';
 export * from './mailing-lists/moderate-held-messages.js';
 export * from './mailing-lists/request-mailing-list.js';
+export * from './federation/federation.js';
+export * from './federation/get-federation.js';
+export * from './federation/pin-history.js';
+export * from './federation/change-pin.js';

@@ -38,6 +38,8 @@ export const PERMISSIONS = [
   'EDIT_USER_GROUP',
   'VIEW_MEMBERSHIP',
   'SUBMIT_MAILING_LIST_REQUEST',
+  // Federation operations (not in the spec): publish-time pins, previews and the pin history
+  'MANAGE_REMOTES',
   // Requests: list, view and adjudicate for each kind
   ...REQUEST_KINDS.flatMap(
     (kind) =>

@@ -14,6 +14,7 @@ import { subscriptionRoutes } from './subscriptions.js';
 import { groupRoutes } from './groups.js';
 import { tokenRoutes } from './tokens.js';
 import { mailingListRoutes } from './mailing-lists.js';
+import { federationRoutes } from './federation.js';
 import { NotFoundError } from '../../errors.js';
 import { MESSAGES } from '../../messages.js';
 import { API_PREFIX } from '../../plugins/route-access.js';
@@ -55,4 +56,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(accountAdminRoutes);
   await app.register(tokenRoutes);
   await app.register(mailingListRoutes);
+  await app.register(federationRoutes);
 };

@@ -1,0 +1,409 @@
+/**
+ * Federation operations (issue 14; server/docs/federation.md): publishing into the remote store,
+ * pins per environment in the database with their refusals, rollback, history and its CSV,
+ * previews held by a session, what /environment.json serves, and files checked against their
+ * digests as they are served; on PGlite (and PostgreSQL when DATABASE_URL is set).
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import type { Database } from '../src/db/database.js';
+import { REPO_DIR } from '../src/paths.js';
+import {
+  importInitialPins,
+  pinHistory,
+  pinHistoryCsv,
+  pinRemote,
+  publishRemote,
+  remoteStatus,
+  rollbackRemote,
+  servedManifest,
+  type FederationContext,
+} from '../src/services/federation.js';
+import { BuildError, digestOf, readRemoteBuild } from '../src/services/remote-store.js';
+import { as } from './auth-helpers.js';
+import { DATABASE_KINDS, createFixture, createTestDatabase, parseLogs, publishFixture, TEST_MANIFEST, writeRemoteBuild, type Fixture } from './helpers.js';
+import { call, createWorld, FORBIDDEN, signedIn, type World } from './self-service-helpers.js';
+
+const writeBuild = writeRemoteBuild;
+
+let fixture: Fixture;
+let scratch: string;
+before(() => {
+  fixture = createFixture();
+  scratch = mkdtempSync(join(tmpdir(), 'portal-federation-'));
+});
+after(() => {
+  fixture.remove();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('reading a build', () => {
+  test('a folder, a .tgz of the folder and a .tar of the version folder give the same build', async () => {
+    const dir = writeBuild(scratch, 'groups', '0.3.0');
+    const folder = await readRemoteBuild(dir);
+    assert.equal(folder.name, 'groups');
+    assert.equal(folder.version, '0.3.0');
+    assert.deepEqual(folder.routes, ['/groups']);
+    const tgz = join(scratch, 'groups.tgz');
+    execFileSync('tar', ['-czf', tgz, '-C', dir, '.']);
+    const fromTgz = await readRemoteBuild(tgz);
+    assert.deepEqual([...fromTgz.files.keys()].sort(), [...folder.files.keys()].sort());
+    for (const [path, data] of folder.files) assert.equal(digestOf(fromTgz.files.get(path) as Buffer), digestOf(data), path);
+    const tar = join(scratch, 'groups.tar');
+    execFileSync('tar', ['-cf', tar, '-C', scratch, dir.slice(scratch.length + 1)]);
+    assert.deepEqual([...(await readRemoteBuild(tar)).files.keys()].sort(), [...folder.files.keys()].sort());
+  });
+
+  test('what is not a remote build is refused with what to do', async () => {
+    const dir = writeBuild(scratch, 'groups', '0.3.1');
+    rmSync(join(dir, 'remoteEntry.js'));
+    await assert.rejects(readRemoteBuild(dir), (error: Error) => error instanceof BuildError && /remoteEntry\.js is missing/.test(error.message));
+    const bad = writeBuild(scratch, 'groups', 'latest');
+    await assert.rejects(readRemoteBuild(bad), /the version must be a version such as 1\.2\.3/);
+    const notTar = join(scratch, 'notes.tgz');
+    writeFileSync(notTar, 'hello');
+    await assert.rejects(readRemoteBuild(notTar), /is not a tar archive/);
+    await assert.rejects(readRemoteBuild(join(scratch, 'nowhere')), /does not exist/);
+    const hidden = writeBuild(scratch, 'groups', '0.3.2');
+    writeFileSync(join(hidden, '.env'), 'SECRET=1');
+    await assert.rejects(readRemoteBuild(hidden), /will not serve: \.env/);
+  });
+});
+
+describe('the workspace remotes', () => {
+  test('each declares in package.json ("portal") the contract its routes module states and a prefix for every route', () => {
+    const apps = readdirSync(REPO_DIR).filter((name) => name.startsWith('remote-'));
+    assert.equal(apps.length, 5);
+    for (const app of apps) {
+      const pkg = JSON.parse(readFileSync(join(REPO_DIR, app, 'package.json'), 'utf8')) as { portal: { remote: string; contract: string; routes: string[] } };
+      const source = readFileSync(join(REPO_DIR, app, 'src', 'routes.tsx'), 'utf8');
+      assert.equal(/name: '([^']+)'/.exec(source)?.[1], pkg.portal.remote, app);
+      assert.equal(/contract: '([^']+)'/.exec(source)?.[1], pkg.portal.contract, app);
+      const paths = [...source.matchAll(/route\(\s*'([^']+)'/g)].map((m) => `/${m[1]}`);
+      assert.ok(paths.length > 0, app);
+      for (const path of paths) {
+        const owned = pkg.portal.routes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+        assert.ok(owned, `${app}: the route ${path} is under none of package.json's portal.routes`);
+      }
+    }
+  });
+});
+
+for (const kind of DATABASE_KINDS) {
+  describe(`publishing and pinning on ${kind}`, () => {
+    let db: Database;
+    let store: string;
+    let context: FederationContext;
+    beforeEach(async () => {
+      db = await createTestDatabase(kind);
+      store = mkdtempSync(join(scratch, 'store-'));
+      context = { db, storeDir: store };
+    });
+    afterEach(async () => {
+      await db.close();
+      rmSync(store, { recursive: true, force: true });
+    });
+
+    const count = async (table: string) => Number((await db.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]?.n);
+    const publish = async (name: string, version: string, options?: Parameters<typeof writeBuild>[3]) =>
+      publishRemote(context, await readRemoteBuild(writeBuild(scratch, name, version, options)), 'team');
+
+    test('publish: new, the same again (nothing changes), other content under the version refused', async () => {
+      assert.equal((await publish('groups', '1.0.0')).outcome, 'published');
+      assert.equal(readFileSync(join(store, 'groups', '1.0.0', 'remoteEntry.js'), 'utf8'), "var groups = '1.0.0';");
+      const { rows } = await db.query<{ files: unknown; published_by: string }>("select files, published_by from remote_versions where name = 'groups'");
+      const files = (typeof rows[0]?.files === 'string' ? JSON.parse(rows[0].files) : rows[0]?.files) as Record<string, string>;
+      assert.equal(files['remoteEntry.js'], digestOf(Buffer.from("var groups = '1.0.0';")));
+      assert.equal(rows[0]?.published_by, 'team');
+
+      assert.equal((await publish('groups', '1.0.0')).outcome, 'unchanged');
+      await assert.rejects(publish('groups', '1.0.0', { marker: 'changed' }), {
+        name: 'ConflictError',
+        message: 'groups 1.0.0 is already published with other content; a published version never changes. Give the new build a new version (in its package.json) and publish that.',
+      });
+      assert.equal(readFileSync(join(store, 'groups', '1.0.0', 'remoteEntry.js'), 'utf8'), "var groups = '1.0.0';", 'the store is untouched');
+      assert.equal(await count('remote_versions'), 1);
+    });
+
+    test('pin: refused for an unknown version, changed files, an unmet contract or a taken path, with nothing changed', async () => {
+      await publish('groups', '1.0.0');
+      await publish('tokens', '1.0.0');
+      await pinRemote(context, 'staging', 'groups', '1.0.0', 'ada');
+      await pinRemote(context, 'staging', 'tokens', '1.0.0', 'ada');
+      const before = { pins: await remoteStatus(db, 'staging'), history: await count('remote_pin_history') };
+
+      await assert.rejects(pinRemote(context, 'staging', 'groups', '9.9.9', 'ada'), {
+        name: 'NotFoundError',
+        message: 'groups 9.9.9 is not published (published: 1.0.0). Publish it first: npm run portal -- remotes publish BUILD.',
+      });
+      await assert.rejects(pinRemote(context, 'staging', 'nobody', '1.0.0', 'ada'), { message: 'No version of a remote named nobody is published.' });
+
+      await publish('groups', '1.1.0');
+      writeFileSync(join(store, 'groups', '1.1.0', 'remoteEntry.js'), 'alert("tampered")');
+      await assert.rejects(pinRemote(context, 'staging', 'groups', '1.1.0', 'ada'), {
+        name: 'ConflictError',
+        message:
+          'groups 1.1.0 cannot be pinned: its files in the remote store are not the ones published (remoteEntry.js was changed after publishing). Publish it again from its build, or pin another version.',
+      });
+
+      await publish('groups', '2.0.0', { contract: '^2.0.0' });
+      await assert.rejects(pinRemote(context, 'staging', 'groups', '2.0.0', 'ada'), {
+        name: 'ConflictError',
+        message: 'groups 2.0.0 cannot be pinned: it needs host contract ^2.0.0, and the host of staging implements 1.0.0. Pin a version written for contract 1.0.0.',
+      });
+
+      await publish('groups', '1.2.0', { routes: ['/groups', '/tokens'] });
+      await assert.rejects(pinRemote(context, 'staging', 'groups', '1.2.0', 'ada'), {
+        message: 'groups 1.2.0 cannot be pinned: it claims /tokens, which tokens 1.0.0 owns in staging.',
+      });
+
+      await assert.rejects(pinRemote(context, 'staging', 'groups', '1.0.0', 'ada'), { message: 'staging runs groups 1.0.0 already; nothing changed.' });
+
+      assert.deepEqual(await remoteStatus(db, 'staging'), before.pins);
+      assert.equal(await count('remote_pin_history'), before.history);
+    });
+
+    test('rollback goes back one pin at a time; the history says who, when, from, to and why', async () => {
+      for (const version of ['1.0.0', '1.1.0', '1.2.0']) await publish('groups', version);
+      await assert.rejects(rollbackRemote(context, 'prod', 'groups', 'ada'), { message: 'groups is not pinned in prod.' });
+      await pinRemote(context, 'prod', 'groups', '1.0.0', 'ada', 'first release');
+      await assert.rejects(rollbackRemote(context, 'prod', 'groups', 'ada'), {
+        message: 'groups has had only one pin in prod (1.0.0): there is nothing to roll back to.',
+      });
+      await pinRemote(context, 'prod', 'groups', '1.1.0', 'ada', 'new search');
+      await pinRemote(context, 'prod', 'groups', '1.2.0', 'bob', 'faster');
+      assert.equal((await remoteStatus(db, 'prod'))[0]?.rollbackTo, '1.1.0');
+
+      const back = await rollbackRemote(context, 'prod', 'groups', 'bob', 'broken table');
+      assert.deepEqual(back, { environment: 'prod', name: 'groups', fromVersion: '1.2.0', toVersion: '1.1.0', action: 'rollback' });
+      assert.equal((await rollbackRemote(context, 'prod', 'groups', 'bob', 'still broken')).toVersion, '1.0.0');
+      const [status] = await remoteStatus(db, 'prod');
+      assert.equal(status?.version, '1.0.0');
+      assert.equal(status?.pinnedBy, 'bob');
+      assert.equal(status?.reason, 'still broken');
+      assert.equal(status?.rollbackTo, null);
+
+      const history = await pinHistory(db, 'prod');
+      assert.deepEqual(
+        history.map((h) => [h.action, h.fromVersion, h.toVersion, h.changedBy, h.reason]),
+        [
+          ['rollback', '1.1.0', '1.0.0', 'bob', 'still broken'],
+          ['rollback', '1.2.0', '1.1.0', 'bob', 'broken table'],
+          ['pin', '1.1.0', '1.2.0', 'bob', 'faster'],
+          ['pin', '1.0.0', '1.1.0', 'ada', 'new search'],
+          ['pin', null, '1.0.0', 'ada', 'first release'],
+        ],
+      );
+      const csv = pinHistoryCsv(history).split('\r\n');
+      assert.equal(csv[0], 'when,environment,remote,action,from,to,who,why');
+      assert.match(csv[1] ?? '', /^\d{4}-\d\d-\d\dT[\d:.]+Z,prod,groups,pin,,1\.0\.0,ada,first release$/);
+      assert.match(csv[5] ?? '', /,prod,groups,rollback,1\.1\.0,1\.0\.0,bob,still broken$/);
+    });
+
+    test('initial pins: imported once from the environment file; what cannot be pinned is skipped with the reason', async () => {
+      await publishFixture(db, fixture);
+      const status = await remoteStatus(db, 'test');
+      assert.deepEqual(status.map((s) => [s.name, s.version, s.pinnedBy]), [['groups', '0.1.0', 'initial pins (fixture)']]);
+      const again = await importInitialPins({ db, storeDir: fixture.remotesDir }, TEST_MANIFEST, 'again');
+      assert.deepEqual(again.pinned, []);
+      assert.deepEqual(again.skipped, [
+        { name: 'tokens', reason: 'No version of a remote named tokens is published.' },
+        { name: 'elsewhere', reason: 'it names an entry URL, not a version: only published versions are pinned (publish it, or use PORTAL_DEV_REMOTES while developing)' },
+      ]);
+      assert.equal(await count('remote_pin_history'), 1);
+    });
+
+    test('the served manifest: the pins with the digests of their entry files, a preview for its session only', async () => {
+      await publish('groups', '1.0.0');
+      await publish('groups', '1.1.0');
+      await pinRemote(context, 'local', 'groups', '1.0.0', 'ada');
+      const served = await servedManifest(db, 'local');
+      assert.deepEqual(served, {
+        environment: 'local',
+        remotes: [
+          {
+            name: 'groups',
+            version: '1.0.0',
+            entry: '/remotes/groups/1.0.0/mf-manifest.json',
+            contract: '^1.0.0',
+            routes: ['/groups'],
+            integrity: {
+              '/remotes/groups/1.0.0/mf-manifest.json': digestOf(Buffer.from(JSON.stringify({ name: 'groups', version: '1.0.0' }))),
+              '/remotes/groups/1.0.0/remoteEntry.js': digestOf(Buffer.from("var groups = '1.0.0';")),
+            },
+          },
+        ],
+      });
+      const withDev = await servedManifest(db, 'local', { devRemotes: { groups: 'http://localhost:3102/mf-manifest.json' } });
+      assert.deepEqual(withDev.remotes[0], { name: 'groups', version: '1.0.0', contract: '^1.0.0', routes: ['/groups'], entry: 'http://localhost:3102/mf-manifest.json' });
+    });
+  });
+
+  describe(`the federation API and /environment.json on ${kind}`, () => {
+    let world: World;
+    let store: string;
+    beforeEach(async () => {
+      store = mkdtempSync(join(scratch, 'store-'));
+      world = await createWorld(kind, fixture, { server: { remotesDir: store } });
+      for (const version of ['0.1.0', '0.2.0']) {
+        await publishRemote({ db: world.db, storeDir: store }, await readRemoteBuild(writeBuild(scratch, 'groups', version)), 'team');
+      }
+      await pinRemote({ db: world.db, storeDir: store }, 'test', 'groups', '0.1.0', 'initial');
+    });
+    afterEach(async () => {
+      await world.close();
+      rmSync(store, { recursive: true, force: true });
+    });
+
+    test('only MANAGE_REMOTES holders (the site administrator) may read or change pins', async () => {
+      const { who: user } = await signedIn(world, 'plain.user');
+      const { who: adjudicator } = await signedIn(world, 'judge.person', { roles: ['adjudicator'] });
+      for (const who of [user, adjudicator]) {
+        assert.deepEqual((await call(world.app, who, 'GET', '/federation')).json(), FORBIDDEN);
+        const pin = await call(world.app, who, 'POST', '/federation/pins', { environment: 'test', remote: 'groups', version: '0.2.0', reason: 'x' });
+        assert.equal(pin.statusCode, 403);
+        assert.equal((await call(world.app, who, 'PUT', '/federation/previews/groups', { version: '0.2.0' })).statusCode, 403);
+      }
+      assert.equal((await remoteStatus(world.db, 'test'))[0]?.version, '0.1.0');
+    });
+
+    test('an administrator pins, sees the state and the history, and exports it as CSV', async () => {
+      const { who: admin } = await signedIn(world, 'site.admin', { roles: ['site-admin'] });
+      const pinned = await call(world.app, admin, 'POST', '/federation/pins', { environment: 'test', remote: 'groups', version: '0.2.0', reason: 'new table' });
+      assert.equal(pinned.statusCode, 200, pinned.body);
+      assert.deepEqual(pinned.json(), { environment: 'test', remote: 'groups', action: 'pin', from_version: '0.1.0', to_version: '0.2.0' });
+
+      const refused = await call(world.app, admin, 'POST', '/federation/pins', { environment: 'test', remote: 'groups', version: '3.0.0', reason: '' });
+      assert.equal(refused.statusCode, 404);
+      assert.deepEqual(refused.json(), { error: 'groups 3.0.0 is not published (published: 0.2.0, 0.1.0). Publish it first: npm run portal -- remotes publish BUILD.', code: 404 });
+
+      const state = (await call(world.app, admin, 'GET', '/federation')).json();
+      assert.equal(state.environment, 'test');
+      assert.equal(state.host_contract, '1.0.0');
+      assert.deepEqual(
+        state.remotes.map((r: { name: string; version: string; pinned_by: string; reason: string; rollback_to: string; versions: { version: string }[] }) => [
+          r.name, r.version, r.pinned_by, r.reason, r.rollback_to, r.versions.map((v) => v.version),
+        ]),
+        [['groups', '0.2.0', 'site.admin', 'new table', '0.1.0', ['0.2.0', '0.1.0']]],
+      );
+      const served = (await world.app.inject('/environment.json')).json();
+      assert.equal(served.remotes[0].entry, '/remotes/groups/0.2.0/mf-manifest.json', 'the next page load runs the new pin');
+
+      const history = (await call(world.app, admin, 'GET', '/federation/history')).json();
+      assert.deepEqual(history.history.map((h: { action: string; to_version: string; changed_by: string }) => [h.action, h.to_version, h.changed_by]), [
+        ['pin', '0.2.0', 'site.admin'],
+        ['pin', '0.1.0', 'initial'],
+      ]);
+      const csv = await world.app.inject({ method: 'GET', url: '/accounts/rest/federation/history.csv?environment=test', headers: { cookie: admin.cookie } });
+      assert.equal(csv.statusCode, 200);
+      assert.equal(csv.headers['content-type'], 'text/csv; charset=utf-8');
+      assert.equal(csv.headers['content-disposition'], 'attachment; filename="test-remote-history.csv"');
+      assert.match(csv.body, /^when,environment,remote,action,from,to,who,why\r\n.*,test,groups,pin,,0\.1\.0,initial,\r\n.*,test,groups,pin,0\.1\.0,0\.2\.0,site\.admin,new table\r\n$/s);
+
+      const back = await call(world.app, admin, 'POST', '/federation/rollbacks', { environment: 'test', remote: 'groups', reason: 'rows missing' });
+      assert.deepEqual(back.json(), { environment: 'test', remote: 'groups', action: 'rollback', from_version: '0.2.0', to_version: '0.1.0' });
+    });
+
+    test('a preview is served to its session only, marked, and ends on request', async () => {
+      const { who: admin } = await signedIn(world, 'site.admin', { roles: ['site-admin'] });
+      const { who: other } = await signedIn(world, 'other.admin', { roles: ['site-admin'] });
+      const started = await call(world.app, admin, 'PUT', '/federation/previews/groups', { version: '0.2.0' });
+      assert.equal(started.statusCode, 200, started.body);
+      const manifestAs = async (who: typeof admin | undefined) =>
+        (await world.app.inject({ method: 'GET', url: '/environment.json', headers: who ? as(who) : {} })).json().remotes[0];
+      assert.equal((await manifestAs(admin)).version, '0.2.0');
+      assert.equal((await manifestAs(admin)).preview, true);
+      assert.equal((await manifestAs(other)).version, '0.1.0');
+      assert.equal((await manifestAs(other)).preview, undefined);
+      assert.equal((await manifestAs(undefined)).version, '0.1.0');
+      assert.equal((await call(world.app, admin, 'GET', '/federation')).json().remotes[0].preview, '0.2.0');
+
+      const unknown = await call(world.app, admin, 'PUT', '/federation/previews/groups', { version: '7.0.0' });
+      assert.equal(unknown.statusCode, 404);
+
+      assert.equal((await call(world.app, admin, 'DELETE', '/federation/previews/groups')).statusCode, 200);
+      assert.equal((await manifestAs(admin)).version, '0.1.0');
+      assert.deepEqual((await call(world.app, admin, 'DELETE', '/federation/previews/groups')).json(), { error: 'You are not previewing groups.', code: 404 });
+      assert.equal((await remoteStatus(world.db, 'test'))[0]?.version, '0.1.0', 'the environment never changed');
+    });
+  });
+
+  describe(`the first HTML on ${kind}`, () => {
+    test('carries the configuration, the pins (a preview for its session) and preload hints for the remote of the path, escaped', async () => {
+      const store = mkdtempSync(join(scratch, 'store-'));
+      const hostDir = mkdtempSync(join(scratch, 'host-'));
+      writeFileSync(join(hostDir, 'index.html'), '<!doctype html><html><head><title>Portal</title></head><body></body></html>');
+      const brand = '</script><script>alert(1)</script>';
+      const world = await createWorld(kind, fixture, { server: { remotesDir: store, hostDir }, portal: { brand } });
+      try {
+        for (const version of ['0.1.0', '0.2.0']) {
+          await publishRemote({ db: world.db, storeDir: store }, await readRemoteBuild(writeRemoteBuild(scratch, 'groups', version)), 'team');
+        }
+        await pinRemote({ db: world.db, storeDir: store }, 'test', 'groups', '0.1.0', 'ada');
+        const page = async (url: string, headers: Record<string, string> = {}) => {
+          const response = await world.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+          assert.equal(response.statusCode, 200);
+          assert.equal(response.headers['cache-control'], 'no-store');
+          const html = response.body;
+          const json = /<script type="application\/json" id="portal-boot">(.*?)<\/script>/.exec(html)?.[1];
+          assert.ok(json, html);
+          return { html, boot: JSON.parse(json) as { configuration: { brand: string }; environment: { remotes: { version: string; preview?: boolean }[] } } };
+        };
+        const groups = await page('/groups');
+        assert.equal(groups.boot.configuration.brand, brand, 'the same configuration the API answers');
+        assert.equal((groups.html.match(/<script/g) ?? []).length, 1, 'the brand cannot open a script of its own');
+        assert.equal(groups.boot.environment.remotes[0]?.version, '0.1.0');
+        const served = (await world.app.inject('/environment.json')).json();
+        assert.deepEqual(groups.boot.environment, served, 'the same pins /environment.json serves');
+        const entry = served.remotes[0].integrity['/remotes/groups/0.1.0/remoteEntry.js'];
+        assert.ok(groups.html.includes(`<link rel="preload" as="script" href="/remotes/groups/0.1.0/remoteEntry.js" integrity="${entry}" crossorigin="anonymous">`));
+        assert.ok(groups.html.includes('<link rel="preload" as="fetch" href="/remotes/groups/0.1.0/mf-manifest.json"'));
+        const other = await page('/profile');
+        assert.ok(!other.html.includes('rel="preload"'), 'no remote owns /profile here: no hints');
+
+        const { who: admin } = await signedIn(world, 'site.admin', { roles: ['site-admin'] });
+        assert.equal((await call(world.app, admin, 'PUT', '/federation/previews/groups', { version: '0.2.0' })).statusCode, 200);
+        const previewed = await page('/groups', { cookie: admin.cookie });
+        assert.equal(previewed.boot.environment.remotes[0]?.version, '0.2.0');
+        assert.equal(previewed.boot.environment.remotes[0]?.preview, true);
+        assert.ok(previewed.html.includes('href="/remotes/groups/0.2.0/remoteEntry.js"'));
+      } finally {
+        await world.close();
+        rmSync(store, { recursive: true, force: true });
+      }
+    });
+  });
+
+  describe(`files served from the store on ${kind}`, () => {
+    test('a file changed, removed or added after publishing is refused (404) and the log says which', async () => {
+      const store = mkdtempSync(join(scratch, 'store-'));
+      const logs: string[] = [];
+      const world = await createWorld(kind, fixture, { server: { remotesDir: store }, logs });
+      try {
+        await publishRemote({ db: world.db, storeDir: store }, await readRemoteBuild(writeBuild(scratch, 'groups', '0.5.0')), 'team');
+        const get = (file: string) => world.app.inject({ method: 'GET', url: `/remotes/groups/0.5.0/${file}` });
+        assert.equal((await get('remoteEntry.js')).body, "var groups = '0.5.0';");
+        assert.equal((await get('not-published.js')).statusCode, 404);
+
+        writeFileSync(join(store, 'groups', '0.5.0', 'remoteEntry.js'), 'alert(1)');
+        assert.equal((await get('remoteEntry.js')).statusCode, 404);
+        const line = parseLogs(logs).find((l) => String(l.msg).includes('remoteEntry.js does not match its published digest'));
+        assert.ok(line, 'the log says why');
+        assert.equal(line.msg, 'refused groups 0.5.0: remoteEntry.js does not match its published digest (changed or removed after publishing)');
+
+        writeFileSync(join(store, 'groups', '0.5.0', 'chunk.0123456789abcdef.js.br'), 'sneaky');
+        assert.equal((await get('chunk.0123456789abcdef.js')).statusCode, 404, 'a precompressed copy added later would be sent instead');
+        assert.ok(parseLogs(logs).some((l) => l.msg === 'refused groups 0.5.0: chunk.0123456789abcdef.js.br was added to the remote store after publishing'));
+        assert.equal((await get('mf-manifest.json')).statusCode, 200, 'the untouched files are still served');
+        assert.equal((await world.app.inject('/remotes/groups/0.9.9/remoteEntry.js')).statusCode, 404, 'an unpublished version');
+      } finally {
+        await world.close();
+        rmSync(store, { recursive: true, force: true });
+      }
+    });
+  });
+}
