@@ -13,12 +13,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Database } from '../src/db/database.js';
 import { enqueueMail } from '../src/services/mail.js';
 import { API, createAccount, type TestAccount } from './auth-helpers.js';
 import { POSTGRES_URL, createFixture, createPostgresSchema, type Fixture, type PostgresSchema } from './helpers.js';
+import { Browser, solvedChallenge } from './http-browser.js';
 import { startSmtpCatcher, waitFor, type SmtpCatcher } from './mail-helpers.js';
 import { runningUrl, startMain, type Running } from './process-helpers.js';
 
@@ -27,74 +26,6 @@ const SKIP = POSTGRES_URL ? false : 'needs PostgreSQL: set DATABASE_URL (several
 const MAX_FAILURES = 4;
 const MAIL_POLL_MS = 100;
 const BRAND = 'Shared Platform';
-
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-/**
- * A browser over plain HTTP as the host app uses the API: one cookie jar for both servers (as
- * behind one proxy), and the anti-forgery token from GET /xsrf sent with every later request.
- */
-class Browser {
-  private readonly cookies = new Map<string, string>();
-  /** The anti-forgery token last read from GET /xsrf. */
-  xsrf: string | undefined;
-
-  /** `xsrf`: null sends none, a string that one; by default the browser's own. */
-  async request(base: string, method: string, path: string, options: { body?: unknown; xsrf?: string | null } = {}): Promise<Answer> {
-    const headers: Record<string, string> = {};
-    if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
-    const xsrf = options.xsrf === undefined ? this.xsrf : options.xsrf;
-    if (xsrf !== null && xsrf !== undefined) headers['x-xsrf-token'] = xsrf;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${base}${API}${path}`, {
-      method,
-      headers,
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const name = pair.slice(0, pair.indexOf('=')).trim();
-      const value = pair.slice(pair.indexOf('=') + 1).trim();
-      const cleared = value === '' || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
-      if (cleared) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    const text = await response.text();
-    const body = text === '' ? undefined : (JSON.parse(text) as unknown);
-    if (path === '/xsrf' && response.status === 200) this.xsrf = (body as { ok: string }).ok;
-    return { status: response.status, body };
-  }
-
-  get(base: string, path: string): Promise<Answer> {
-    return this.request(base, 'GET', path);
-  }
-
-  post(base: string, path: string, body: unknown, options: { xsrf?: string | null } = {}): Promise<Answer> {
-    return this.request(base, 'POST', path, { body, ...options });
-  }
-
-  cookieNames(): string[] {
-    return [...this.cookies.keys()];
-  }
-
-  /** The Cookie header the jar sends now. */
-  cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
-
-/** A challenge from one server, solved and encoded as the altcha widget sends it. */
-async function solvedChallenge(base: string): Promise<string> {
-  const response = await fetch(`${base}${API}/accounts/botchallengeendpoint`);
-  assert.equal(response.status, 200);
-  const { ok: challenge } = (await response.json()) as { ok: { parameters: never; signature: string } };
-  const solution = await solveChallenge({ challenge, deriveKey });
-  assert.ok(solution, 'the challenge is solvable');
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
-}
 
 const INVALID_CHALLENGE = { error: 'Invalid Security Challenge Response', code: 400 };
 const INVALID_CREDENTIALS = { error: 'Invalid username or website token.', code: 401 };
