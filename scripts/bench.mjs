@@ -24,7 +24,8 @@
 //    10,000 subscribers, and 'discard all deferred' over the 10,000 in one call (target under 2 s).
 //  - sustained load (PostgreSQL only, on the seeded 100,000 accounts): the session check and the
 //    account search held together for 60 s by a bounded generator on loopback (p50/p95/p99, errors).
-// `npm run bench -- --only=groups` (or `--only=tokens`, `--only=lists`, `--only=load`) runs that phase alone (PostgreSQL only, no PGlite portal).
+//  - `--only=search` alone: the account search at 1,000,000 accounts, each term's p95 (PostgreSQL).
+// `npm run bench -- --only=groups` (or `--only=tokens`, `--only=lists`, `--only=load`, `--only=search`) runs that phase alone (PostgreSQL only, no PGlite portal).
 // Absolute numbers move with whatever else the machine is doing; the ratios to the ceiling are
 // what to compare between runs. Exit code 1 when any phase saw an error.
 import { spawn } from 'node:child_process';
@@ -70,6 +71,8 @@ const LOAD_SESSION_CONCURRENCY = 16;
 const LOAD_SEARCH_RATE = 40; // per second
 const LOAD_SEARCH_CONCURRENCY = 4;
 const LOAD_TARGET_P95_MS = 50;
+const MILLION_ACCOUNTS = 1_000_000; // issue 17: the account search at a million accounts (--only=search)
+const MILLION_CALLS_PER_TERM = 50;
 const SEARCH_TERMS = ['jo', 'smith', 'maria.garcia', 'maria ga', 'a', 'zz', 'james.smith-4', 'li', 'mar', 'garcia'];
 // Groups at scale (issue 11): one big group and one small one, on PostgreSQL.
 const GROUP_BIG = 'BENCHBIG';
@@ -228,6 +231,24 @@ function summary(stats) {
   };
 }
 
+/** One request to `target`, checked; a success counts toward throughput and latency when `record`. */
+async function timedRequest(agent, target, stats, record) {
+  const t0 = performance.now();
+  try {
+    const body = typeof target.body === 'function' ? target.body() : target.body;
+    const response = await request(agent, target.port, { method: target.method, path: target.path, headers: target.headers, body });
+    const t1 = performance.now();
+    const problem = target.check(response);
+    if (problem) countError(stats, record ? problem : `warm-up: ${problem}`);
+    else if (record) {
+      stats.ok++;
+      stats.latencies.push(t1 - t0);
+    }
+  } catch (error) {
+    countError(stats, `${record ? '' : 'warm-up: '}${error.code ?? error.message}`);
+  }
+}
+
 /**
  * Keeps `concurrency` requests in flight for `durationMs` (no new request after that; those in
  * flight finish). Each response is checked; successes count toward throughput and latency.
@@ -236,22 +257,7 @@ async function load({ agent, target, concurrency, durationMs, stats, record = tr
   const started = performance.now();
   const deadline = started + durationMs;
   const worker = async () => {
-    while (!interrupted && performance.now() < deadline) {
-      const t0 = performance.now();
-      try {
-        const body = typeof target.body === 'function' ? target.body() : target.body;
-        const response = await request(agent, target.port, { method: target.method, path: target.path, headers: target.headers, body });
-        const t1 = performance.now();
-        const problem = target.check(response);
-        if (problem) countError(stats, record ? problem : `warm-up: ${problem}`);
-        else if (record) {
-          stats.ok++;
-          stats.latencies.push(t1 - t0);
-        }
-      } catch (error) {
-        countError(stats, `${record ? '' : 'warm-up: '}${error.code ?? error.message}`);
-      }
-    }
+    while (!interrupted && performance.now() < deadline) await timedRequest(agent, target, stats, record);
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   if (record) stats.elapsedMs += performance.now() - started;
@@ -271,20 +277,7 @@ async function paced({ agent, target, rate, concurrency, durationMs, stats, reco
     for (let next = started + (w * interval) / concurrency; !interrupted && next < deadline; next += interval) {
       const wait = next - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const t0 = performance.now();
-      try {
-        const body = typeof target.body === 'function' ? target.body() : target.body;
-        const response = await request(agent, target.port, { method: target.method, path: target.path, headers: target.headers, body });
-        const t1 = performance.now();
-        const problem = target.check(response);
-        if (problem) countError(stats, record ? problem : `warm-up: ${problem}`);
-        else if (record) {
-          stats.ok++;
-          stats.latencies.push(t1 - t0);
-        }
-      } catch (error) {
-        countError(stats, `${record ? '' : 'warm-up: '}${error.code ?? error.message}`);
-      }
+      await timedRequest(agent, target, stats, record);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
@@ -358,6 +351,10 @@ async function startPortal(label, databaseUrl, existingDataDir) {
     DATABASE_URL: databaseUrl,
     PORTAL_SEED_DEMO: 'true',
     PORTAL_CHALLENGE_COST: String(CHALLENGE_COST),
+    // One client on loopback stands in for many: the per-address and per-session limits would
+    // measure themselves (429s) instead of the portal.
+    PORTAL_RATE_LIMITS: 'off',
+    PORTAL_SESSION_RATE_LIMIT: 'off',
   };
   const { port, child } = await startProcess(`The portal on ${label}`, [join(root, 'server', 'dist', 'main.mjs')], env, (out) => {
     const match = /Portal running at https?:\/\/[^\s:]+:(\d+)/.exec(out);
@@ -548,14 +545,15 @@ const LAST_NAMES = ['Smith', 'Garcia', 'Li', 'Nguyen', 'Johnson', 'Brown', 'Mart
 const sqlList = (values) => `array[${values.map((v) => `'${v}'`).join(', ')}]`;
 
 /** Rows the scale phase needs, in one transaction: plain SQL, the same on PGlite and PostgreSQL. */
-const SCALE_SEED_SQL = `
+/** The scale rows: `accounts` accounts and SCALE_PENDING_REQUESTS open new account requests. */
+const scaleSeedSql = (accounts) => `
 begin;
 insert into accounts (username, email, first_name, last_name, active, closed, created_at)
 select lower(first) || '.' || lower(last) || '-' || g, lower(first) || '.' || lower(last) || '-' || g || '@' || (array['army.example', 'navy.example', 'contractor.example'])[1 + g % 3],
        first, last, g % 50 <> 0 and g % 97 <> 0, g % 97 = 0, now() -- a closed account is never active (migration 0009)
   from (select g, (${sqlList(FIRST_NAMES)})[1 + g % ${FIRST_NAMES.length}] as first,
                (${sqlList(LAST_NAMES)})[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] || case when g % 3 = 0 then '' else substr(md5(g::text), 1, 3) end as last
-          from generate_series(1, ${SCALE_ACCOUNTS}) g) as people;
+          from generate_series(1, ${accounts}) g) as people;
 insert into requests (kind, status, account_id, username, email, reason, details, created_at, updated_at)
 select 'new', case when g % 10 = 0 then 'incomplete' else 'pending' end, null, 'bench.applicant' || g, 'bench.applicant' || g || '@bench.example',
        'Benchmark request ' || g,
@@ -565,6 +563,7 @@ select 'new', case when g % 10 = 0 then 'incomplete' else 'pending' end, null, '
 analyze accounts;
 analyze requests;
 commit;`;
+const SCALE_SEED_SQL = scaleSeedSql(SCALE_ACCOUNTS);
 
 /** Seeds the scale rows into a portal's database; a PGlite portal is stopped for it and started again. */
 async function seedScale(portal) {
@@ -669,6 +668,74 @@ async function benchScale(portal) {
   const matched = searchRows.filter((n) => n > 0).length;
   return { portal, search, queue, matched, searched: searchRows.length };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The account search at a million accounts (issue 17, PostgreSQL, `--only=search`): each of the
+// ten terms timed MILLION_CALLS_PER_TERM times, one request at a time, in turn.
+
+async function benchMillion(portal) {
+  const started = performance.now();
+  const client = await pgClient(portal.databaseUrl);
+  try {
+    await client.query(scaleSeedSql(MILLION_ACCOUNTS));
+  } finally {
+    await client.end();
+  }
+  const seedMs = performance.now() - started;
+  const headers = await adminSession(portal);
+  const search = await timeSequential(
+    portal,
+    (i) => ({
+      method: 'POST',
+      path: `${API}/accounts/search`,
+      headers,
+      body: JSON.stringify({ term: SEARCH_TERMS[i % SEARCH_TERMS.length], starts_with: true, start_index: (Math.floor(i / SEARCH_TERMS.length) % 3) * 30, max_results: 30 }),
+    }),
+    (r) => (r.status !== 200 ? `search: HTTP ${r.status} ${r.body.slice(0, 80)}` : undefined),
+    SCALE_WARMUP,
+    MILLION_CALLS_PER_TERM * SEARCH_TERMS.length,
+    (i) => SEARCH_TERMS[i % SEARCH_TERMS.length],
+  );
+  return { portal, seedMs, search };
+}
+
+const termP95 = (search, term) => percentile(Float64Array.from(search.stats.byLabel.get(term) ?? []).sort(), 0.95);
+
+function millionReport(results, note) {
+  if (results.length === 0) return note ? ['', note] : [];
+  const lines = [];
+  for (const { seedMs, search } of results) {
+    lines.push(
+      '',
+      `Account search at ${MILLION_ACCOUNTS.toLocaleString('en-US')} accounts on PostgreSQL (seeding took ${fmt(seedMs / 1000, 1)} s): ` +
+        `${MILLION_CALLS_PER_TERM} calls of each term, one at a time, in turn (pages of 30 at 0, 30 and 60), after ${SCALE_WARMUP} untimed.`,
+      '',
+      '| term | p50 ms | p95 ms | max ms | target p95 |',
+      '|---|---:|---:|---:|---|',
+    );
+    for (const term of SEARCH_TERMS) {
+      const sorted = Float64Array.from(search.stats.byLabel.get(term) ?? []).sort();
+      const p95 = percentile(sorted, 0.95);
+      lines.push(`| \`${term}\` | ${fmt(percentile(sorted, 0.5), 2)} | ${fmt(p95, 2)} | ${fmt(sorted.at(-1) ?? NaN, 1)} | < ${SCALE_TARGET_P95_MS} ms: ${p95 < SCALE_TARGET_P95_MS ? 'met' : 'MISSED'} |`);
+    }
+    lines.push(`| all terms | ${fmt(search.p50, 2)} | ${fmt(search.p95, 2)} | ${fmt(search.max, 1)} | < ${SCALE_TARGET_P95_MS} ms: ${search.p95 < SCALE_TARGET_P95_MS ? 'met' : 'MISSED'} |`);
+  }
+  return lines;
+}
+
+function millionErrors(results) {
+  const lines = [];
+  for (const { portal, search } of results) {
+    if (errorCount(search.stats)) lines.push(`  account search at a million accounts on ${portal.label}: ${errorText(search.stats)}`);
+    for (const term of SEARCH_TERMS) {
+      const p95 = termP95(search, term);
+      if (!(p95 < SCALE_TARGET_P95_MS)) lines.push(`  account search at a million accounts, \`${term}\`: p95 ${fmt(p95, 2)} ms, over the ${SCALE_TARGET_P95_MS} ms target`);
+    }
+  }
+  return lines;
+}
+
+const millionSkipped = (why) => `The search at a million accounts skipped: it runs on PostgreSQL only (DATABASE_URL, else ${DEFAULT_POSTGRES_URL}), and ${why.replace(/^PostgreSQL skipped: /, '')}`;
 
 // ---------------------------------------------------------------------------------------------
 // Sustained load (issue 16, PostgreSQL): on the seeded database, the session check (a signed-in
@@ -1212,7 +1279,8 @@ function parseArgs(args) {
     else if (arg === '--only=tokens') only = 'tokens';
     else if (arg === '--only=lists') only = 'lists';
     else if (arg === '--only=load') only = 'load';
-    else throw new Error(`Unknown argument ${arg}: the options are --only=groups, --only=tokens, --only=lists and --only=load.`);
+    else if (arg === '--only=search') only = 'search';
+    else throw new Error(`Unknown argument ${arg}: the options are --only=groups, --only=tokens, --only=lists, --only=load and --only=search.`);
   }
   return { only };
 }
@@ -1412,7 +1480,7 @@ async function main() {
     }
     for (const { portal, search } of scale) {
       const perTerm = SEARCH_TERMS.map((term) => {
-        const p95 = percentile(Float64Array.from(search.stats.byLabel.get(term) ?? []).sort(), 0.95);
+        const p95 = termP95(search, term);
         return `\`${term}\` ${fmt(p95, 1)}${portal.label === 'PostgreSQL' && !(p95 < SCALE_TARGET_P95_MS) ? ' (over the target)' : ''}`;
       });
       lines.push(`  ${portal.label}, the search's p95 by term (ms, ${SCALE_CALLS / SEARCH_TERMS.length} calls each): ${perTerm.join(', ')}.`);
@@ -1464,6 +1532,13 @@ function groupErrors(groups) {
 
 /** The phases `--only=` runs alone, each on a fresh PostgreSQL database: what it says, runs and reports. */
 const PHASES = {
+  search: {
+    announce: () => `The account search at a million accounts: seeding ${MILLION_ACCOUNTS.toLocaleString('en-US')} accounts (about a minute), then timing each term…`,
+    run: benchMillion,
+    report: millionReport,
+    skipped: millionSkipped,
+    errors: millionErrors,
+  },
   load: {
     announce: () => `Sustained load: seeding ${SCALE_ACCOUNTS.toLocaleString('en-US')} accounts, then the session check and the account search together for ${LOAD_MS / 1000} s…`,
     run: async (portal) => benchLoad((await seedScale(portal)).portal),

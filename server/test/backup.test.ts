@@ -24,7 +24,7 @@ import { runServiceCredentialCommand } from '../src/services/tokens/service-cred
 import { pinRemote, publishRemote } from '../src/services/federation.js';
 import { readRemoteBuild } from '../src/services/remote-store.js';
 import { POSTGRES_URL, createFixture, writeRemoteBuild, type Fixture } from './helpers.js';
-import { runCli, runningUrl, startMain, type CliResult } from './process-helpers.js';
+import { portalEnv, runCli, runningUrl, startMain, type CliResult } from './process-helpers.js';
 
 let fixture: Fixture;
 let dir: string;
@@ -37,17 +37,6 @@ after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function portalEnv(dataDir: string): Record<string, string> {
-  return {
-    PORT: '0',
-    PORTAL_LIST_SMTP_PORT: '0',
-    PORTAL_DATA_DIR: dataDir,
-    PORTAL_SEED_DEMO: 'false',
-    PORTAL_HOST_DIR: fixture.hostDir,
-    PORTAL_REMOTES_DIR: fixture.remotesDir,
-    PORTAL_ENVIRONMENT_MANIFEST: fixture.manifestFile,
-  };
-}
 
 /** Every table of the current schema with its rows, each row as JSON, sorted. */
 async function snapshot(db: Queryable): Promise<Map<string, string[]>> {
@@ -152,7 +141,7 @@ describe('portal backup and restore (embedded database)', () => {
     assert.equal(statSync(free).mode & 0o777, 0o600, 'readable by its owner only');
     assert.ok(!existsSync(join(source, 'portal.lock')), 'the folder is free again');
 
-    const portal = startMain(portalEnv(source));
+    const portal = startMain(portalEnv(fixture, source));
     const live = join(dir, 'live.tar.gz');
     let admin: CliResult;
     let second: CliResult;
@@ -194,7 +183,7 @@ describe('portal backup and restore (embedded database)', () => {
     }
 
     // The portal starts on a restored folder, and the admin created before the backup signs in there.
-    const restoredPortal = startMain(portalEnv(join(dir, 'restored-live')));
+    const restoredPortal = startMain(portalEnv(fixture, join(dir, 'restored-live')));
     try {
       await runningUrl(restoredPortal);
       const mail = await runCli(['mail', 'list', '--to', 'someone@example.test', '--json'], { PORTAL_DATA_DIR: join(dir, 'restored-live') });
@@ -246,7 +235,7 @@ describe('portal backup and restore (embedded database)', () => {
     assert.deepEqual(readdirSync(dir).filter((name) => name.includes('.restore-') || name.includes('.replaced-')), [], 'no scratch folder left');
 
     // A portal running on the folder: refused even with --force.
-    const portal = startMain(portalEnv(target));
+    const portal = startMain(portalEnv(fixture, target));
     try {
       await runningUrl(portal);
       const running = await runCli(['restore', backup, '--force'], { PORTAL_DATA_DIR: target });

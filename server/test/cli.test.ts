@@ -17,21 +17,9 @@ import { ADMIN_CREATED_COMMENT } from '../src/services/admin.js';
 import { permissionsOf } from '../src/services/roles.js';
 import { API, MINUTE, TestClock, postSignIn } from './auth-helpers.js';
 import { startSmtpCatcher, waitFor } from './mail-helpers.js';
-import { runCli, runningUrl, startMain } from './process-helpers.js';
+import { portalEnv, runCli, runningUrl, startMain } from './process-helpers.js';
 import { POSTGRES_URL, createFixture, createPostgresSchema, createTestApp, type Fixture } from './helpers.js';
 
-/** What a portal started by these tests runs with: its own data folder, the test site, no demo data. */
-function portalEnv(dataDir: string): Record<string, string> {
-  return {
-    PORT: '0',
-    PORTAL_LIST_SMTP_PORT: '0',
-    PORTAL_DATA_DIR: dataDir,
-    PORTAL_SEED_DEMO: 'false',
-    PORTAL_HOST_DIR: fixture.hostDir,
-    PORTAL_REMOTES_DIR: fixture.remotesDir,
-    PORTAL_ENVIRONMENT_MANIFEST: fixture.manifestFile,
-  };
-}
 
 let fixture: Fixture;
 let dir: string;
@@ -123,7 +111,7 @@ describe('portal create-admin', () => {
 
   test('with the portal running on the embedded database: goes through its socket', async () => {
     const dataDir = join(dir, 'running');
-    const portal = startMain({ ...portalEnv(dataDir), PORTAL_CHALLENGE_COST: '1' });
+    const portal = startMain({ ...portalEnv(fixture, dataDir), PORTAL_CHALLENGE_COST: '1' });
     try {
       const url = await runningUrl(portal);
 
@@ -276,7 +264,7 @@ describe('portal mail list', () => {
     const dataDir = join(dir, 'mail-running');
     await queueMails(dataDir);
     const smtp = await startSmtpCatcher();
-    const portal = startMain({ ...portalEnv(dataDir), SMTP_URL: smtp.url, MAIL_FROM: 'portal@example.test', PORTAL_MAIL_POLL_MS: '100' });
+    const portal = startMain({ ...portalEnv(fixture, dataDir), SMTP_URL: smtp.url, MAIL_FROM: 'portal@example.test', PORTAL_MAIL_POLL_MS: '100' });
     try {
       await runningUrl(portal);
       await waitFor('the delivery of the three mails', () => smtp.received.length === 3 || undefined);
@@ -378,7 +366,7 @@ describe('portal service-credentials', () => {
 
   test('with the portal running: the credential made through its socket authenticates introspection at once', async () => {
     const dataDir = join(dir, 'credentials-running');
-    const portal = startMain(portalEnv(dataDir));
+    const portal = startMain(portalEnv(fixture, dataDir));
     try {
       const url = await runningUrl(portal);
       const created = await runCli(['service-credentials', 'create', 'wiki', '--json'], { PORTAL_DATA_DIR: dataDir });

@@ -25,7 +25,7 @@ import { SELF_SERVICE_COMMENTS } from '../src/self-service-messages.js';
 import { createAccount, type TestAccount } from './auth-helpers.js';
 import { DATABASE_KINDS, POSTGRES_URL, createFixture, createPostgresSchema, type Fixture, type PostgresSchema } from './helpers.js';
 import { Browser, solvedChallenge } from './http-browser.js';
-import { runningUrl, startMain, type Running } from './process-helpers.js';
+import { portalEnv, runningUrl, startMain, type Running } from './process-helpers.js';
 
 const ROUNDS = 4;
 /** Of each kind, per round: approve, deny, lock, unlock, profile. */
@@ -192,16 +192,7 @@ for (const kind of DATABASE_KINDS) {
       const configFile = join(dir, 'portal.json');
       writeFileSync(configFile, JSON.stringify({ brand: 'Shared Platform', email_domain: 'example.test', wiki_url: 'https://wiki.example.test/' }));
       const dataDir = join(dir, 'data');
-      env = {
-        PORT: '0',
-        PORTAL_LIST_SMTP_PORT: '0',
-        PORTAL_DATA_DIR: dataDir,
-        PORTAL_HOST_DIR: fixture.hostDir,
-        PORTAL_REMOTES_DIR: fixture.remotesDir,
-        PORTAL_ENVIRONMENT_MANIFEST: fixture.manifestFile,
-        PORTAL_CONFIG_FILE: configFile,
-        PORTAL_CHALLENGE_COST: '1',
-      };
+      env = { ...portalEnv(fixture, dataDir), PORTAL_CONFIG_FILE: configFile, PORTAL_CHALLENGE_COST: '1' };
       if (kind === 'postgres') {
         schema = await createPostgresSchema();
         const url = new URL(POSTGRES_URL ?? '');

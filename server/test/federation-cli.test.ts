@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { runCli, runningUrl, startMain, type Running } from './process-helpers.js';
+import { portalEnv, runCli, runningUrl, startMain, type Running } from './process-helpers.js';
 import { POSTGRES_URL, createFixture, createPostgresSchema, writeRemoteBuild, type Fixture } from './helpers.js';
 
 let fixture: Fixture;
@@ -23,17 +23,6 @@ after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function portalEnv(dataDir: string, store: string): Record<string, string> {
-  return {
-    PORT: '0',
-    PORTAL_LIST_SMTP_PORT: '0',
-    PORTAL_DATA_DIR: dataDir,
-    PORTAL_SEED_DEMO: 'false',
-    PORTAL_HOST_DIR: fixture.hostDir,
-    PORTAL_REMOTES_DIR: store,
-    PORTAL_ENVIRONMENT_MANIFEST: fixture.manifestFile,
-  };
-}
 
 async function servedVersion(url: string, name: string): Promise<string | undefined> {
   const manifest = (await (await fetch(`${url}/environment.json`)).json()) as { remotes: { name: string; version: string }[] };
@@ -49,7 +38,7 @@ describe('portal remotes, with the portal running on the embedded database', () 
   test('publish, pin (refused and accepted), status, history and its CSV, rollback; the running portal serves each pin at once', async () => {
     const dataDir = join(dir, 'embedded');
     const store = join(dir, 'embedded-store');
-    const env = { ...portalEnv(dataDir, store), LOG_LEVEL: 'error' };
+    const env = { ...portalEnv(fixture, dataDir, store), LOG_LEVEL: 'error' };
     const portal = startMain(env);
     try {
       const url = await runningUrl(portal);
@@ -109,7 +98,7 @@ describe('portal remotes on PostgreSQL with two servers', { skip: postgresUrl ? 
     const url = new URL(postgresUrl as string);
     url.searchParams.set('options', `-c search_path=${schema.name}`);
     const databaseUrl = url.toString();
-    const servers = [0, 1].map((i) => startMain({ ...portalEnv(join(dir, `pg-${i}`), store), DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' }));
+    const servers = [0, 1].map((i) => startMain({ ...portalEnv(fixture, join(dir, `pg-${i}`), store), DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' }));
     try {
       const urls = [];
       for (const server of servers) urls.push(await runningUrl(server));

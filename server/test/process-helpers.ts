@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { SERVER_DIR } from '../src/paths.js';
+import type { Fixture } from './helpers.js';
 
 export interface Running {
   child: ChildProcess;
@@ -58,4 +59,20 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     child.once('exit', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * What a portal started by a test runs with: its own data folder, the fixture's host and
+ * environment, a remote store (the fixture's unless given), no demo data, ports of its own.
+ */
+export function portalEnv(fixture: Fixture, dataDir: string, remotesDir = fixture.remotesDir): Record<string, string> {
+  return {
+    PORT: '0',
+    PORTAL_LIST_SMTP_PORT: '0',
+    PORTAL_DATA_DIR: dataDir,
+    PORTAL_SEED_DEMO: 'false',
+    PORTAL_HOST_DIR: fixture.hostDir,
+    PORTAL_REMOTES_DIR: remotesDir,
+    PORTAL_ENVIRONMENT_MANIFEST: fixture.manifestFile,
+  };
 }
