@@ -24,6 +24,7 @@ import { REMOTE_NAME } from '@portal/shared/contract';
 import { REPO_DIR, SERVER_DIR } from './paths.js';
 import { LIST_ENGINES, type ListEngineName } from './services/lists/engine.js';
 import { isMailAddress } from './services/mail-address.js';
+import { DEFAULT_RATE_LIMITS, DEFAULT_SESSION_RATE_LIMIT, parseRateLimit, parseRateLimits, type RateLimit, type RateLimits } from './services/rate-limits.js';
 
 export class ConfigError extends Error {
   readonly problems: readonly string[];
@@ -88,6 +89,10 @@ export interface ServerSettings {
   tlsKey: string | undefined;
   tlsClientCa: string | undefined;
   trustedProxies: readonly string[];
+  /** The limits of the calls a visitor makes without a session, per client address (services/rate-limits.ts). */
+  rateLimits: RateLimits;
+  /** The limit of one signed-in session's calls; undefined: none. */
+  sessionRateLimit: RateLimit | undefined;
   /** May hold a password: never log it. undefined: mail stays in the outbox. */
   smtpUrl: string | undefined;
   /** undefined: web@<email_domain> of the portal configuration. */
@@ -315,6 +320,17 @@ const DEV_REMOTES = text((value) => {
   return remotes;
 });
 
+const RATE_LIMITS = text((value) => {
+  const limits = parseRateLimits(value);
+  return typeof limits === 'string' ? refuse(limits) : limits;
+});
+
+const SESSION_RATE_LIMIT = text((value) => {
+  if (value.trim() === 'off') return undefined;
+  const limit = parseRateLimit(value);
+  return typeof limit === 'string' ? refuse(limit) : limit;
+});
+
 /** '::ffff:10.0.0.1' (an IPv4 peer on a dual-stack socket) → '10.0.0.1'; IPv6 in lower case. */
 export function normalizeAddress(address: string): string {
   const lower = address.toLowerCase();
@@ -436,6 +452,14 @@ export const SERVER_SETTING_FIELDS: Fields<ServerSettings> = {
   sessionIdleMinutes: { env: 'PORTAL_SESSION_IDLE_MINUTES', ...integer(1, 60 * 24 * 30), default: 30, doc: 'a session unused this long ends' },
   sessionAbsoluteHours: { env: 'PORTAL_SESSION_ABSOLUTE_HOURS', ...integer(1, 24 * 365), default: 12, doc: 'a session ends this long after sign-in' },
   trustedProxies: { env: 'PORTAL_TRUSTED_PROXIES', ...IP_ADDRESSES, default: [], doc: 'reverse proxies whose X-Client-Cert and X-Forwarded-Proto are believed' },
+  rateLimits: {
+    env: 'PORTAL_RATE_LIMITS', ...RATE_LIMITS, default: DEFAULT_RATE_LIMITS,
+    doc: "name=calls/seconds,…: the limits of the calls made without a session, per client address, shared by every server (name=off: that one off; 'off': all)",
+  },
+  sessionRateLimit: {
+    env: 'PORTAL_SESSION_RATE_LIMIT', ...SESSION_RATE_LIMIT, default: DEFAULT_SESSION_RATE_LIMIT,
+    doc: "calls/seconds: the limit of one signed-in session's calls, counted by each server ('off': none)",
+  },
   smtpUrl: { env: 'SMTP_URL', ...SMTP_URL, default: undefined, doc: 'the mail server, smtp:// or smtps://; unset: mail stays in the outbox' },
   mailFrom: { env: 'MAIL_FROM', ...MAIL_ADDRESS, default: undefined, doc: 'the sender of every mail; unset: web@<email_domain>' },
   mailPollMs: { env: 'PORTAL_MAIL_POLL_MS', ...integer(1, 3_600_000), default: DEFAULT_MAIL_POLL_MS, doc: 'how often the mail worker looks for mail (ms)' },

@@ -78,6 +78,7 @@ async function fillEveryTable(db: Database): Promise<void> {
   await db.query("insert into used_challenges (signature_hash, expires_at) values ('cd34', $1)", [now]);
   await db.query("insert into verification_codes (email, code_hash, created_at, expires_at) values ('user@example.test', 'ef56', $1, $1)", [now]);
   await db.query("insert into server_secrets (name, value) values ('test', 'secret value')");
+  await db.query("insert into rate_limit_hits (key, hits, expires_at) values ('sign-in 192.0.2.1 0', 3, $1)", [now]);
   // A published remote, its pin (with history) and a session's preview of it.
   const storeDir = mkdtempSync(join(tmpdir(), 'portal-backup-store-'));
   try {

@@ -213,6 +213,18 @@ describe('server settings', () => {
       tlsKey: undefined,
       tlsClientCa: undefined,
       trustedProxies: [],
+      rateLimits: {
+        'sign-in': { max: 30, windowSeconds: 60 },
+        challenge: { max: 60, windowSeconds: 60 },
+        'session-start': { max: 120, windowSeconds: 60 },
+        'verification-mail': { max: 30, windowSeconds: 3600 },
+        'account-request': { max: 20, windowSeconds: 3600 },
+        'status-check': { max: 60, windowSeconds: 600 },
+        unlock: { max: 20, windowSeconds: 3600 },
+        'token-reset': { max: 20, windowSeconds: 3600 },
+        'cac-registration': { max: 20, windowSeconds: 3600 },
+      },
+      sessionRateLimit: { max: 600, windowSeconds: 60 },
       smtpUrl: undefined,
       mailFrom: undefined,
       mailPollMs: 2000,
@@ -321,6 +333,20 @@ describe('server settings', () => {
     assert.equal(settings.tlsKey, '/etc/portal/key.pem');
     assert.equal(settings.tlsClientCa, join(dir, 'tls', 'ca.pem'));
     assert.deepEqual(settings.trustedProxies, ['10.0.0.5', '10.0.0.6', 'fd00::1']);
+  });
+
+  test('rate limits: some changed, one off; the session limit off; wrong ones named', () => {
+    const settings = server({ PORTAL_RATE_LIMITS: 'sign-in=10/60,unlock=off', PORTAL_SESSION_RATE_LIMIT: 'off' });
+    assert.deepEqual(settings.rateLimits['sign-in'], { max: 10, windowSeconds: 60 });
+    assert.equal(settings.rateLimits.unlock, undefined);
+    assert.deepEqual(settings.rateLimits.challenge, { max: 60, windowSeconds: 60 });
+    assert.equal(settings.sessionRateLimit, undefined);
+    assert.deepEqual(server({ PORTAL_RATE_LIMITS: 'off', PORTAL_SESSION_RATE_LIMIT: '100/10' }).rateLimits, {});
+    assert.deepEqual(server({ PORTAL_SESSION_RATE_LIMIT: '100/10' }).sessionRateLimit, { max: 100, windowSeconds: 10 });
+    assert.deepEqual(problemsOf(() => server({ PORTAL_RATE_LIMITS: 'login=5/60', PORTAL_SESSION_RATE_LIMIT: 'many' })), [
+      "PORTAL_RATE_LIMITS: 'login' is not a rate limit (the limits: sign-in, challenge, session-start, verification-mail, account-request, status-check, unlock, token-reset, cac-registration; or 'off' for none)",
+      "PORTAL_SESSION_RATE_LIMIT: 'many' is not a limit: write calls/seconds, e.g. 30/60 (at least 1 call, a window of 1 to 86400 seconds)",
+    ]);
   });
 
   test('bad sign-in, session, TLS and proxy settings name their variable', () => {

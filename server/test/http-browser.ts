@@ -19,8 +19,11 @@ export class Browser {
   xsrf: string | undefined;
 
   /** `xsrf`: null sends none, a string that one; by default the browser's own. */
+  /** Headers sent with every request (e.g. X-Forwarded-For, as a proxy in front would add). */
+  constructor(private readonly extraHeaders: Record<string, string> = {}) {}
+
   async request(base: string, method: string, path: string, options: { body?: unknown; xsrf?: string | null } = {}): Promise<Answer> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...this.extraHeaders };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
     const xsrf = options.xsrf === undefined ? this.xsrf : options.xsrf;
     if (xsrf !== null && xsrf !== undefined) headers['x-xsrf-token'] = xsrf;
@@ -63,8 +66,8 @@ export class Browser {
 }
 
 /** A challenge from one server, solved and encoded as the altcha widget sends it. */
-export async function solvedChallenge(base: string): Promise<string> {
-  const response = await fetch(`${base}${API}/accounts/botchallengeendpoint`);
+export async function solvedChallenge(base: string, headers: Record<string, string> = {}): Promise<string> {
+  const response = await fetch(`${base}${API}/accounts/botchallengeendpoint`, { headers });
   assert.equal(response.status, 200);
   const { ok: challenge } = (await response.json()) as { ok: { parameters: never; signature: string } };
   const solution = await solveChallenge({ challenge, deriveKey });

@@ -94,8 +94,18 @@ for (const kind of DATABASE_KINDS) {
         ]);
       }
 
+      // Rate-limit counts: kept while their window lasts.
+      for (const [key, expires] of [
+        ['sign-in 192.0.2.1 current', later(MINUTE)],
+        ['sign-in 192.0.2.1 ended', now],
+        ['unlock 2001:db8::/64 ended', ago(HOUR)],
+      ] as const) {
+        await db.query('insert into rate_limit_hits (key, hits, expires_at) values ($1, 3, $2)', [key, expires]);
+      }
+
       const deleted = await purgeExpiredRows(db, SETTINGS, now, 2);
-      assert.deepEqual(deleted, { sessions: 2, usedChallenges: 1, loginFailures: 2, lockedIdentifiers: 0, verificationCodes: 1, sentMail: 1 });
+      assert.deepEqual(deleted, { sessions: 2, usedChallenges: 1, loginFailures: 2, lockedIdentifiers: 0, verificationCodes: 1, sentMail: 1, rateLimitHits: 2 });
+      assert.deepEqual(await keysOf(db, 'select key as k from rate_limit_hits'), ['sign-in 192.0.2.1 current']);
       assert.deepEqual(await keysOf(db, 'select id_hash as k from sessions'), ['live']);
       assert.deepEqual(await keysOf(db, 'select signature_hash as k from used_challenges'), ['valid']);
       assert.deepEqual(await keysOf(db, 'select key as k from login_failures'), ['account:2', 'id:locked', 'id:recent']);

@@ -72,6 +72,8 @@ describe('several servers on one PostgreSQL', { skip: SKIP }, () => {
         PORTAL_CONFIG_FILE: configFile,
         PORTAL_CHALLENGE_COST: '1',
         PORTAL_LOGIN_MAX_FAILURES: String(MAX_FAILURES),
+        // The test speaks for several client addresses through X-Forwarded-For, as a proxy would.
+        PORTAL_TRUSTED_PROXIES: '127.0.0.1',
         SMTP_URL: smtp.url,
         // Each server's mail says which of them sent it (the envelope's sender).
         MAIL_FROM: `server-${name}@example.test`,
@@ -226,6 +228,28 @@ describe('several servers on one PostgreSQL', { skip: SKIP }, () => {
     assert.deepEqual([...bySender.keys()].sort(), ['server-a@example.test', 'server-b@example.test'], `both workers delivered: ${JSON.stringify([...bySender])}`);
     const { rows } = await db.query<{ n: number }>("select count(*)::int as n from mail_outbox where to_address = 'outbox.reader@example.test' and sent_at is null");
     assert.deepEqual(rows, [{ n: 0 }], 'all marked sent');
+  });
+
+  test('a flood of sign-ins from one address, spread over both servers, meets one limit; a person at another address still signs in', async () => {
+    // The default limit (30 sign-ins a minute per address), counted in fixed minutes: start with
+    // time to spare in this one, so that the flood falls in one window.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 100));
+    const flooder = new Browser({ 'x-forwarded-for': '198.51.100.66' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 36; i++) {
+      statuses.push((await flooder.post(i % 2 === 0 ? a : b, '/sessions', { id: 'nobody.here', token: 'wrong', botChallengeResponse: 'none' })).status);
+    }
+    assert.deepEqual(statuses.slice(0, 30), Array<number>(30).fill(400), 'the first 30 are answered (a challenge missing)');
+    assert.deepEqual(statuses.slice(30), Array<number>(6).fill(429), 'then both servers refuse: the count is shared');
+    const refused = await flooder.post(a, '/sessions', { id: 'nobody.here', token: 'wrong', botChallengeResponse: 'none' });
+    assert.equal(refused.status, 429);
+    assert.match((refused.body as { error: string }).error, /^Too many attempts from your network\. Please wait (\d+ seconds|1 minute) and try again\.$/);
+
+    const person = await account();
+    const elsewhere = { 'x-forwarded-for': '203.0.113.77' };
+    const signedIn = await new Browser(elsewhere).post(b, '/sessions', { id: person.username, token: person.token, botChallengeResponse: await solvedChallenge(b, elsewhere) });
+    assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
   });
 
   test('both serve the same portal configuration (from the one configuration file both are given)', async () => {

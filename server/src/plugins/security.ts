@@ -3,6 +3,9 @@
  *
  * Every route under /accounts/rest gets a guard that runs first (onRequest, before the body is
  * parsed or validated, so an unauthorized caller learns nothing about the body's rules):
+ *  0. rate: a public route that declares a limit counts the call against its client address's
+ *     (shared by every server through the database) → past it 429 with Retry-After; a signed-in
+ *     call counts against its session's limit (this server's memory), after step 2;
  *  1. anti-forgery: unless the route declares `config: { xsrf: false }`, the X-XSRF-TOKEN header
  *     must be the token of the caller's session → else 403 'Invalid anti-forgery token';
  *  2. access as the route declares it: 'public' → anyone; 'session' → a signed-in session
@@ -13,7 +16,10 @@
  * Exemptions are declared per route, never decided from the URL.
  */
 import type { X509Certificate } from 'node:crypto';
+import { isIP } from 'node:net';
 import { TLSSocket } from 'node:tls';
+import { isRateLimitName, type RateLimitName } from '@portal/api';
+import type { RouteAccess } from '@portal/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { normalizeAddress } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -21,6 +27,7 @@ import { MESSAGES } from '../messages.js';
 import { SELF_SERVICE_MESSAGES } from '../self-service-messages.js';
 import { parseCertificate } from '../services/certificates.js';
 import type { Clock } from '../services/clock.js';
+import { clientKey, countCall, RATE_LIMIT_MESSAGES, SessionRateLimiter } from '../services/rate-limits.js';
 import { createSecurityContext, type SecurityContext, type SecuritySettings } from '../services/security-context.js';
 import { createSession, endSession, isSessionId, isXsrfTokenOf, resolveSession, type CurrentSession } from '../services/sessions.js';
 import { sendError } from './error-handler.js';
@@ -31,6 +38,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** For routes under /accounts/rest: false exempts the route from the anti-forgery check. */
     xsrf?: boolean;
+    /** For public routes under /accounts/rest: the rate limit its calls count against (services/rate-limits.ts). */
+    rateLimit?: RateLimitName;
     /**
      * For signed-in routes under /accounts/rest: true lets a session whose account must renew
      * (annual certification) through; every other signed-in route refuses it with 403
@@ -66,6 +75,26 @@ export function peerAddress(request: FastifyRequest): string {
 
 export function isFromTrustedProxy(request: FastifyRequest, settings: SecuritySettings): boolean {
   return settings.trustedProxies.includes(peerAddress(request));
+}
+
+/**
+ * The client's address: the TCP peer's, or, when the peer is a trusted proxy, the nearest
+ * address in X-Forwarded-For that is not a trusted proxy (the proxies append, so the addresses
+ * a client wrote itself, on the left, are never believed past the first untrusted one).
+ */
+export function clientAddress(request: FastifyRequest, settings: SecuritySettings): string {
+  const peer = peerAddress(request);
+  if (!settings.trustedProxies.includes(peer)) return peer;
+  const header = request.headers['x-forwarded-for'];
+  const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((hop) => normalizeAddress(hop.trim()))
+    .filter((hop) => isIP(hop) !== 0);
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hops[i] as string;
+    if (!settings.trustedProxies.includes(hop)) return hop;
+  }
+  return peer;
 }
 
 /** Whether the request came over TLS: our own HTTPS listener, or a trusted proxy saying so. */
@@ -147,12 +176,35 @@ function declaredDuringRenewal(route: RouteOptions): boolean {
   return value;
 }
 
-function guardFor(route: RouteOptions): onRequestHookHandler {
+/** The rate limit a route declares (config.rateLimit, from its endpoint's `limit`); only a public route may. */
+function declaredRateLimit(route: RouteOptions, access: RouteAccess): RateLimitName | undefined {
+  const value: unknown = (route.config as Record<string, unknown> | undefined)?.rateLimit;
+  if (value === undefined) return undefined;
+  if (!isRateLimitName(value)) throw new RouteDeclarationError(`${String(route.method)} ${route.url}: config.rateLimit '${String(value)}' is not a rate limit`);
+  if (access.kind !== 'public') throw new RouteDeclarationError(`${String(route.method)} ${route.url}: only a public route declares a rate limit (a session's calls have their own)`);
+  return value;
+}
+
+function tooMany(reply: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
+  reply.header('retry-after', String(retryAfterSeconds));
+  return sendError(reply, 429, message);
+}
+
+/** `sessionLimiter`: the app's per-session limit (this server's memory). */
+function guardFor(route: RouteOptions, sessionLimiter: SessionRateLimiter): onRequestHookHandler {
   const access = declaredAccess(route);
   const xsrf = declaredXsrf(route);
   const duringRenewal = declaredDuringRenewal(route);
+  const rateLimit = declaredRateLimit(route, access);
   return async function guard(request, reply) {
     const security = request.server.security;
+    // A visitor's call counts against its limit first, before any other work (a flood costs one
+    // statement per call); starting a session counts only when the caller has none yet.
+    const limit = rateLimit === undefined ? undefined : security.settings.rateLimits[rateLimit];
+    if (rateLimit !== undefined && limit !== undefined && !(rateLimit === 'session-start' && (await request.portalSession()) !== undefined)) {
+      const decision = await countCall(security.db, rateLimit, clientKey(clientAddress(request, security.settings)), limit, security.clock.now());
+      if (!decision.allowed) return tooMany(reply, decision.retryAfterSeconds, RATE_LIMIT_MESSAGES.tooManyFromAddress(decision.retryAfterSeconds));
+    }
     if (xsrf) {
       // Bound to the session id in the cookie (an HMAC of it), whether or not that session is
       // still valid: a request with an ended or expired session and its token is then simply
@@ -165,6 +217,8 @@ function guardFor(route: RouteOptions): onRequestHookHandler {
     if (access.kind === 'public') return;
     const session = await request.portalSession();
     if (!session?.account) return sendError(reply, 401, MESSAGES.notSignedIn);
+    const sessionRate = sessionLimiter.count(session.idHash, security.clock.now());
+    if (!sessionRate.allowed) return tooMany(reply, sessionRate.retryAfterSeconds, RATE_LIMIT_MESSAGES.tooManyFromSession(sessionRate.retryAfterSeconds));
     // Annual certification first: until the account renews, only the renewal routes answer.
     if (session.account.renewalDue && !duringRenewal) return sendError(reply, 403, SELF_SERVICE_MESSAGES.renewalRequired);
     if (access.kind === 'permission' && !session.account.permissions.includes(access.permission)) {
@@ -176,6 +230,7 @@ function guardFor(route: RouteOptions): onRequestHookHandler {
 export const securityPlugin = unencapsulated(async function security(app: FastifyInstance, options: SecurityOptions) {
   const context = createSecurityContext(options.db, options.clock, options.settings);
   app.decorate('security', context);
+  const sessionLimiter = new SessionRateLimiter(options.settings.sessionRateLimit);
   app.decorateRequest('portalSession', function portalSession(this: FastifyRequest) {
     let session = memo.get(this);
     if (!session) {
@@ -187,7 +242,7 @@ export const securityPlugin = unencapsulated(async function security(app: Fastif
   app.addHook('onRoute', (route) => {
     if (!isApiPath(route.url)) return;
     const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    route.onRequest = [guardFor(route), ...existing];
+    route.onRequest = [guardFor(route, sessionLimiter), ...existing];
   });
 }, 'security');
 

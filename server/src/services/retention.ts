@@ -46,6 +46,8 @@ export interface PurgeCounts {
   lockedIdentifiers: number;
   verificationCodes: number;
   sentMail: number;
+  /** Rate-limit counts whose window has ended (services/rate-limits.ts). */
+  rateLimitHits: number;
 }
 
 /**
@@ -101,5 +103,6 @@ export async function purgeExpiredRows(db: Queryable, settings: RetentionSetting
         );
   const verificationCodes = await deleteAll(db, 'verification_codes', 'id', 'created_at < $1', [at(settings.verificationCodeRetentionHours * HOUR_MS)], batchSize);
   const sentMail = await deleteAll(db, 'mail_outbox', 'id', 'sent_at < $1', [at(settings.sentMailRetentionDays * DAY_MS)], batchSize);
-  return { sessions, usedChallenges, loginFailures, lockedIdentifiers, verificationCodes, sentMail };
+  const rateLimitHits = await deleteAll(db, 'rate_limit_hits', 'key', 'expires_at <= $1', [now], batchSize);
+  return { sessions, usedChallenges, loginFailures, lockedIdentifiers, verificationCodes, sentMail, rateLimitHits };
 }

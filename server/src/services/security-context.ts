@@ -18,6 +18,8 @@ export type SecuritySettings = Pick<
   | 'sessionIdleMinutes'
   | 'sessionAbsoluteHours'
   | 'trustedProxies'
+  | 'rateLimits'
+  | 'sessionRateLimit'
   // The visitors' flows (services/verification.ts, services/account-requests.ts).
   | 'personalEmailDomains'
   | 'publicUrl'
@@ -30,6 +32,9 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   sessionIdleMinutes: 30,
   sessionAbsoluteHours: 12,
   trustedProxies: [],
+  // An app built without settings (the tests) limits no rate; the server's defaults are in config.ts.
+  rateLimits: {},
+  sessionRateLimit: undefined,
   personalEmailDomains: DEFAULT_PERSONAL_EMAIL_DOMAINS,
   publicUrl: undefined,
 };

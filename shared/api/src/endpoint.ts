@@ -8,6 +8,7 @@
 import type { Static, TSchema } from 'typebox';
 import type { GroupPermission } from './groups/model.js';
 import type { Permission } from './permissions.js';
+import type { RateLimitName } from './rate-limits.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -30,6 +31,8 @@ export interface Endpoint<
   readonly access: EndpointAccess;
   /** False for the calls spec section 7 exempts from the anti-forgery header. */
   readonly xsrf: boolean;
+  /** A public call's rate limit (per client address, rate-limits.ts); undefined: none. */
+  readonly limit: RateLimitName | undefined;
   /** One line for people and the OpenAPI summary. */
   readonly summary: string;
   readonly params: P;
@@ -49,6 +52,7 @@ interface Definition<P, Q, B, R> {
   readonly path: string;
   readonly access: EndpointAccess;
   readonly xsrf?: boolean;
+  readonly limit?: RateLimitName;
   readonly summary: string;
   readonly params?: P;
   readonly query?: Q;
@@ -66,13 +70,16 @@ export function defineEndpoint<
   Q extends TSchema | undefined = undefined,
   B extends TSchema | undefined = undefined,
 >(definition: Definition<P, Q, B, R>): Endpoint<P, Q, B, R> {
-  const signedIn = definition.access === 'public' ? [] : [401, 403];
-  const errors = [...new Set([...ALWAYS, ...signedIn, ...(definition.errors ?? [])])].sort((a, b) => a - b);
+  // A signed-in call may be refused for its session's rate (429); a public one for its limit's.
+  const signedIn = definition.access === 'public' ? [] : [401, 403, 429];
+  const limited = definition.limit === undefined ? [] : [429];
+  const errors = [...new Set([...ALWAYS, ...signedIn, ...limited, ...(definition.errors ?? [])])].sort((a, b) => a - b);
   return {
     method: definition.method,
     path: definition.path,
     access: definition.access,
     xsrf: definition.xsrf ?? true,
+    limit: definition.limit,
     summary: definition.summary,
     params: definition.params as P,
     query: definition.query as Q,

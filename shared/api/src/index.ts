@@ -9,6 +9,7 @@
 export * from './endpoint.js';
 export * from './common.js';
 export * from './permissions.js';
+export * from './rate-limits.js';
 export * from './config.js';
 export * from './validation.js';
 export * from './rules.js';

@@ -1,5 +1,5 @@
 import { getBotChallenge } from '@portal/api';
-import { call } from '../api/client.js';
+import { ApiError, call } from '../api/client.js';
 import type { AltchaWidgetElement } from 'altcha';
 import { Alert, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -21,13 +21,14 @@ interface Props {
  */
 export function SecurityChallenge({ generation, onSolved, error }: Props) {
   const widget = useRef<AltchaWidgetElement>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  /** Why the challenge could not be loaded: the server's words when it refused for the rate (429). */
+  const [loadFailure, setLoadFailure] = useState<string>();
   const solvedRef = useRef(onSolved);
   solvedRef.current = onSolved;
 
   useEffect(() => {
     const controller = new AbortController();
-    setLoadFailed(false);
+    setLoadFailure(undefined);
     solvedRef.current(undefined);
     Promise.all([import(/* webpackChunkName: "altcha" */ 'altcha'), call(getBotChallenge, {}, { signal: controller.signal }).then((answer) => answer.ok)])
       .then(async ([, challenge]) => {
@@ -39,7 +40,7 @@ export function SecurityChallenge({ generation, onSolved, error }: Props) {
       .catch((cause: unknown) => {
         if (controller.signal.aborted) return;
         console.error(cause);
-        setLoadFailed(true);
+        setLoadFailure(cause instanceof ApiError && cause.status === 429 ? cause.message : CHALLENGE_LOAD_ERROR);
       });
     return () => controller.abort();
   }, [generation]);
@@ -61,7 +62,7 @@ export function SecurityChallenge({ generation, onSolved, error }: Props) {
       <div style={{ marginTop: 8 }}>
         <altcha-widget ref={widget} />
       </div>
-      {loadFailed && <Alert type="error" showIcon title={CHALLENGE_LOAD_ERROR} style={{ marginTop: 8 }} />}
+      {loadFailure && <Alert type="error" showIcon title={loadFailure} style={{ marginTop: 8 }} />}
       {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginTop: 8 }} />}
     </div>
   );

@@ -5,7 +5,7 @@
  *
  *   app.route({ ...endpointRoute(getAccount), handler: async (request) => … })
  */
-import { ErrorBody, type AnyEndpoint, type GroupPermission, type Permission } from '@portal/api';
+import { ErrorBody, type AnyEndpoint, type GroupPermission, type Permission, type RateLimitName } from '@portal/api';
 import type { TSchema } from 'typebox';
 
 type SchemaOf<E extends AnyEndpoint> = (E['params'] extends TSchema ? { params: E['params'] } : unknown) &
@@ -21,6 +21,8 @@ interface EndpointConfig {
   /** Signed in, and the service checks this permission in the group the call names (the OpenAPI document says so). */
   groupPermission?: GroupPermission;
   xsrf: boolean;
+  /** A public route's rate limit (plugins/security.ts). */
+  rateLimit?: RateLimitName;
   /** The route answers while the caller's account must renew (plugins/security.ts). */
   duringRenewal?: boolean;
   /** The endpoint's one-line summary, for the OpenAPI document. */
@@ -48,7 +50,7 @@ export function endpointRoute<E extends AnyEndpoint>(
   return {
     method: endpoint.method,
     url: endpoint.path,
-    config: { ...access, xsrf: endpoint.xsrf, summary: endpoint.summary, ...extra },
+    config: { ...access, xsrf: endpoint.xsrf, ...(endpoint.limit === undefined ? {} : { rateLimit: endpoint.limit }), summary: endpoint.summary, ...extra },
     schema: schema as SchemaOf<E>,
   };
 }

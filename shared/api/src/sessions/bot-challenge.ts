@@ -28,6 +28,7 @@ export const getBotChallenge = defineEndpoint({
   method: 'GET',
   path: '/accounts/botchallengeendpoint',
   access: 'public',
+  limit: 'challenge',
   xsrf: false,
   summary: 'A new bot challenge (ALTCHA proof of work)',
   response: Type.Object({ code: Type.Literal(200), ok: BotChallenge }, closed),

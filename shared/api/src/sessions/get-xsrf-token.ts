@@ -7,6 +7,7 @@ export const getXsrfToken = defineEndpoint({
   method: 'GET',
   path: '/xsrf',
   access: 'public',
+  limit: 'session-start',
   xsrf: false,
   summary: "The caller's anti-forgery token, sent back as X-XSRF-TOKEN",
   response: Type.Object({ ok: Type.String() }, closed),

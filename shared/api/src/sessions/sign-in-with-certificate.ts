@@ -6,6 +6,7 @@ export const signInWithCertificate = defineEndpoint({
   method: 'POST',
   path: '/cert/sessions',
   access: 'public',
+  limit: 'sign-in',
   xsrf: false,
   summary: 'Signs in with the smart card (client certificate) presented',
   response: SessionBody,

@@ -6,6 +6,7 @@ export const signInWithToken = defineEndpoint({
   method: 'POST',
   path: '/sessions',
   access: 'public',
+  limit: 'sign-in',
   xsrf: false,
   summary: 'Signs in with a username (or email) and website token',
   body: TokenSignIn,

@@ -6,6 +6,7 @@ export const startHttpSession = defineEndpoint({
   method: 'GET',
   path: '/sessions/httpsession',
   access: 'public',
+  limit: 'session-start',
   xsrf: false,
   summary: 'Starts an anonymous session if there is none',
   response: OkTrue,

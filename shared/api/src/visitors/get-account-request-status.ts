@@ -9,6 +9,7 @@ export const getAccountRequestStatus = defineEndpoint({
   method: 'POST',
   path: '/requests/new/status',
   access: 'public',
+  limit: 'status-check',
   xsrf: false,
   summary: "The applicant's view of their account request (Bearer code)",
   body: Type.Object({ email: EmailText }, closed),

@@ -8,6 +8,7 @@ export const registerCac = defineEndpoint({
   method: 'POST',
   path: '/cert/requests/authchange/token',
   access: 'public',
+  limit: 'cac-registration',
   xsrf: false,
   summary: 'Registers the smart card presented for the address (Bearer code)',
   body: Type.Object({ email: EmailText, reason: Type.Optional(Text) }, closed),

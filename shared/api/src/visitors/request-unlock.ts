@@ -8,6 +8,7 @@ export const requestUnlock = defineEndpoint({
   method: 'POST',
   path: '/requests/unlock',
   access: 'public',
+  limit: 'unlock',
   xsrf: false,
   summary: "Asks for the address's locked account to be unlocked (Bearer code)",
   body: Type.Object({ email: EmailText, reason: Text }, closed),

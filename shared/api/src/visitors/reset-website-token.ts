@@ -8,6 +8,7 @@ export const resetWebsiteToken = defineEndpoint({
   method: 'POST',
   path: '/accounts/credentials/reset',
   access: 'public',
+  limit: 'token-reset',
   xsrf: false,
   summary: 'Generates a new website token (Bearer code); the old one stops working',
   body: Type.Object({ email: EmailText }, closed),

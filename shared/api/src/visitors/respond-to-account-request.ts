@@ -8,6 +8,7 @@ export const respondToAccountRequest = defineEndpoint({
   method: 'POST',
   path: '/requests/new/pending',
   access: 'public',
+  limit: 'account-request',
   xsrf: false,
   summary: "The applicant's answer to a request for more information (Bearer code)",
   body: Type.Object({ email: EmailText, username: EmailText, comment: Text }, closed),

@@ -8,6 +8,7 @@ export const sendVerificationCode = defineEndpoint({
   method: 'POST',
   path: '/mail/verifywithbotchallenge',
   access: 'public',
+  limit: 'verification-mail',
   xsrf: false,
   summary: 'Mails a verification code to the address',
   body: Type.Object({ email: EmailText, botChallengeResponse: BotChallengeResponse }, closed),

@@ -7,6 +7,7 @@ export const submitAccountRequest = defineEndpoint({
   method: 'POST',
   path: '/requests/new',
   access: 'public',
+  limit: 'account-request',
   xsrf: false,
   summary: 'Requests an account (website token)',
   body: AccountRequest,

@@ -8,6 +8,7 @@ export const verifyCode = defineEndpoint({
   method: 'POST',
   path: '/accounts/verifyrequestisvalid',
   access: 'public',
+  limit: 'status-check',
   xsrf: false,
   summary: 'Whether the verification code (Bearer) is good for the address',
   body: Type.Object({ email: EmailText, botChallengeResponse: Type.Optional(BotChallengeResponse) }, closed),
