@@ -4,7 +4,8 @@
  * chrome), pins it for everyone, rolls it back, and reads the history and its CSV; a user without
  * the permission is kept out.
  */
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { settled } from './axe';
 import { publishCopy, replaceInBuild, restorePin, UNAVAILABLE } from './portal';
 import { signIn, test } from './session';
 
@@ -13,6 +14,20 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 
 test.describe.configure({ timeout: 180_000 });
 test.afterEach(() => restorePin('tokens', 'remote-tokens'));
+
+/**
+ * Chooses a version in a dialog's Version list, once the dialog and then the list have finished
+ * opening (a click during antd's zoom-in can land as the focus moves into the dialog, closing the
+ * list under the pointer), and checks that the choice is shown.
+ */
+async function chooseVersion(page: Page, dialog: Locator, version: string): Promise<void> {
+  const label = `${version} (contract ^1.0.0)`;
+  await settled(page);
+  await dialog.getByRole('combobox', { name: 'Version' }).click();
+  await settled(page);
+  await page.getByTitle(label).click();
+  await expect(dialog).toContainText(label);
+}
 
 /** Another person's browser: the adjudicator, signed in through the login page. */
 async function otherBrowser(browser: Browser): Promise<Page> {
@@ -35,8 +50,7 @@ test('preview in one browser, pin for everyone, roll back; the history says who,
   // Preview: only this browser runs the new version, and the chrome says so.
   await page.getByRole('button', { name: 'Preview a version of tokens' }).click();
   const preview = page.getByRole('dialog', { name: 'Preview a version of tokens' });
-  await preview.getByRole('combobox', { name: 'Version' }).click();
-  await page.getByTitle(`${VERSION} (contract ^1.0.0)`).click();
+  await chooseVersion(page, preview, VERSION);
   await preview.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByText(`Preview: tokens ${VERSION} (only in your browser)`)).toBeVisible();
   await page.goto('/tokens/services');
@@ -49,8 +63,7 @@ test('preview in one browser, pin for everyone, roll back; the history says who,
   await page.goto('/manage-remotes');
   await page.getByRole('button', { name: 'Pin a version of tokens' }).click();
   const pin = page.getByRole('dialog', { name: 'Pin a version of tokens' });
-  await pin.getByRole('combobox', { name: 'Version' }).click();
-  await page.getByTitle(`${VERSION} (contract ^1.0.0)`).click();
+  await chooseVersion(page, pin, VERSION);
   await pin.getByRole('textbox', { name: 'Reason' }).fill('release candidate approved');
   await pin.getByRole('button', { name: 'Pin' }).click();
   await expect(page.getByText(`local now runs tokens ${VERSION}, from the next page load.`)).toBeVisible();
