@@ -13,8 +13,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import * as api from '@portal/api';
+import { RATE_LIMIT_NAMES, type AnyEndpoint, type RateLimitName } from '@portal/api';
 import type { Database } from '../src/db/database.js';
 import { enqueueMail } from '../src/services/mail.js';
+import { DEFAULT_RATE_LIMITS } from '../src/services/rate-limits.js';
 import { API, createAccount, type TestAccount } from './auth-helpers.js';
 import { POSTGRES_URL, createFixture, createPostgresSchema, type Fixture, type PostgresSchema } from './helpers.js';
 import { Browser, solvedChallenge } from './http-browser.js';
@@ -250,6 +253,34 @@ describe('several servers on one PostgreSQL', { skip: SKIP }, () => {
     const elsewhere = { 'x-forwarded-for': '203.0.113.77' };
     const signedIn = await new Browser(elsewhere).post(b, '/sessions', { id: person.username, token: person.token, botChallengeResponse: await solvedChallenge(b, elsewhere) });
     assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+  });
+
+  test('every limited call, flooded from one address over both servers, meets its one limit (the defaults)', async () => {
+    const limited = Object.values(api).filter(
+      (value): value is AnyEndpoint => typeof value === 'object' && value !== null && 'path' in value && 'limit' in value && value.limit !== undefined,
+    );
+    const seen = new Set<string>();
+    for (const [i, endpoint] of limited.entries()) {
+      const name = endpoint.limit as RateLimitName;
+      if (seen.has(name)) continue; // one call of each limit (the others share its count)
+      seen.add(name);
+      const { max, windowSeconds } = DEFAULT_RATE_LIMITS[name] as { max: number; windowSeconds: number };
+      // Fixed windows: start with time to spare in this one, so that the flood falls in one window.
+      const windowMs = windowSeconds * 1000;
+      const left = windowMs - (Date.now() % windowMs);
+      if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+      // A new browser for each call: no cookie, so that a session start counts each time.
+      const flooder = () => new Browser({ 'x-forwarded-for': `198.51.100.${100 + i}` });
+      const path = endpoint.path.replace(/:([A-Za-z_]+)/g, 'x');
+      const statuses: number[] = [];
+      for (let n = 0; n <= max; n++) {
+        const base = n % 2 === 0 ? a : b;
+        statuses.push((await flooder().request(base, endpoint.method, path, endpoint.method === 'GET' ? { xsrf: null } : { body: {}, xsrf: null })).status);
+      }
+      assert.equal(statuses.filter((status) => status === 429).length, 1, `${name}: only the call past ${max} is refused (${statuses.join(' ')})`);
+      assert.equal(statuses.at(-1), 429, `${name}: the call past the limit, on ${max % 2 === 0 ? 'a' : 'b'}`);
+    }
+    assert.deepEqual([...seen].sort(), [...RATE_LIMIT_NAMES].sort());
   });
 
   test('both serve the same portal configuration (from the one configuration file both are given)', async () => {
