@@ -15,6 +15,7 @@ import { KIND_RULES, REQUEST_KINDS, REQUEST_STATUSES, type Decision, type Reques
 import { listMail } from '../src/services/mail.js';
 import { anonymous, createAccount, postSignIn, signIn, type Principal } from './auth-helpers.js';
 import { DATABASE_KINDS, createFixture, type Fixture } from './helpers.js';
+import { newRequestDetails } from './request-helpers.js';
 import { FORBIDDEN, call, count, createWorld, signedIn, type World } from './self-service-helpers.js';
 
 let fixture: Fixture;
@@ -58,21 +59,6 @@ for (const databaseKind of DATABASE_KINDS) {
     /** Closes every open request, so that a test's list and counts hold only its own. */
     async function clearQueues(): Promise<void> {
       await world.db.query("update requests set status = 'approved' where status in ('pending', 'incomplete')");
-    }
-
-    function newRequestDetails(first: string, last: string, extra: Record<string, unknown> = {}) {
-      return {
-        first_name: first,
-        last_name: last,
-        phone: '555-0100',
-        address: { street: '1 Main Street', city: 'Springfield', state: 'VA', zip: '22150', country: 'USA' },
-        company: 'Example Corp',
-        project: 'Portal',
-        supervisor: { first_name: 'Sam', last_name: 'Boss', email: 'sam.boss@example.test', phone: '555-0199' },
-        cac_eligible: false,
-        certificate: null,
-        ...extra,
-      };
     }
 
     /** A request of `kind` in `status`, with what its effect needs (a locked account for unlock …). */

@@ -25,6 +25,7 @@ import { SELF_SERVICE_COMMENTS } from '../src/self-service-messages.js';
 import { createAccount, type TestAccount } from './auth-helpers.js';
 import { DATABASE_KINDS, POSTGRES_URL, createFixture, createPostgresSchema, type Fixture, type PostgresSchema } from './helpers.js';
 import { Browser, solvedChallenge } from './http-browser.js';
+import { newRequestDetails } from './request-helpers.js';
 import { portalEnv, runningUrl, startMain, type Running } from './process-helpers.js';
 
 const ROUNDS = 4;
@@ -90,17 +91,7 @@ async function seedRound(db: Queryable, round: number): Promise<Change[]> {
     for (const kind of ['approved', 'denied'] as const) {
       const username = `crash.${kind}.${round}.${i}`;
       const email = `${username}@agency.example`;
-      const details = {
-        first_name: 'Jane',
-        last_name: 'Doe',
-        phone: '555-0100',
-        address: { street: '1 Main Street', city: 'Springfield', state: 'VA', zip: '22150', country: 'USA' },
-        company: 'Example Corp',
-        project: 'Portal',
-        supervisor: { first_name: 'Sam', last_name: 'Boss', email: 'sam.boss@example.test', phone: '555-0199' },
-        cac_eligible: false,
-        certificate: null,
-      };
+      const details = newRequestDetails('Jane', 'Doe');
       const requestId = await insertRequest(db, { kind: 'new', status: 'pending', accountId: null, username, email, reason: 'Works on the portal.', details, createdAt: at });
       await insertRequestUpdate(db, { requestId, status: 'pending', username, comment: 'Request submitted.', createdAt: at });
       changes.push({ kind, requestId, username, email });
