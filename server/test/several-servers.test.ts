@@ -22,7 +22,7 @@ import { API, createAccount, type TestAccount } from './auth-helpers.js';
 import { POSTGRES_URL, createFixture, createPostgresSchema, type Fixture, type PostgresSchema } from './helpers.js';
 import { Browser, solvedChallenge } from './http-browser.js';
 import { startSmtpCatcher, waitFor, type SmtpCatcher } from './mail-helpers.js';
-import { runningUrl, startMain, type Running } from './process-helpers.js';
+import { portalEnv, runningUrl, startMain, type Running } from './process-helpers.js';
 
 const SKIP = POSTGRES_URL ? false : 'needs PostgreSQL: set DATABASE_URL (several servers share one PostgreSQL; the embedded database is one process\'s)';
 
@@ -65,13 +65,8 @@ describe('several servers on one PostgreSQL', { skip: SKIP }, () => {
     // Both start at once on an empty schema: they migrate it once between them (advisory lock).
     servers = ['a', 'b'].map((name) =>
       startMain({
-        PORT: '0',
-        PORTAL_LIST_SMTP_PORT: '0',
+        ...portalEnv(fixture, join(dataDir, name)),
         DATABASE_URL: url.toString(),
-        PORTAL_DATA_DIR: join(dataDir, name),
-        PORTAL_HOST_DIR: fixture.hostDir,
-        PORTAL_REMOTES_DIR: fixture.remotesDir,
-        PORTAL_ENVIRONMENT_MANIFEST: fixture.manifestFile,
         PORTAL_CONFIG_FILE: configFile,
         PORTAL_CHALLENGE_COST: '1',
         PORTAL_LOGIN_MAX_FAILURES: String(MAX_FAILURES),
