@@ -51,11 +51,14 @@ const COLUMNS = 'a.id, a.username, a.first_name, a.last_name, a.email, a.active,
  * PostgreSQL use the prefix indexes of migration 0006, since the pattern is a constant once the
  * parameter is bound.
  *
- * A prefix search is two queries in one: the accounts whose last name starts with the first
- * word (a range of the name-order index, already in order) and the others that match (read in
- * name order when they are many, collected by the prefix indexes and sorted when they are few),
- * each cut at the end of the page, then merged. Asked as one query, PostgreSQL would walk the
- * name-order index from 'a' to find the Smiths for 'smith'.
+ * A prefix search is several queries in one, each cut at the end of the page, then merged:
+ * - for each word, the matches whose last name starts with it: a range of the name-order index,
+ *   already in order. Asked as one query, PostgreSQL would walk the name-order index from 'a' to
+ *   find the Smiths for 'smith', or, for 'maria ga', past 160,000 Andersons, Browns and Davises
+ *   to the first Maria Garcia;
+ * - the matches whose last name starts with no word, every word matching another field: read in
+ *   name order when they are many, collected by the prefix indexes and sorted when they are few
+ *   (the planner's choice).
  */
 export async function searchAccounts(db: Queryable, search: AccountSearch): Promise<{ rows: AccountSearchRow[]; hasMore: boolean }> {
   const params: unknown[] = [];
@@ -70,29 +73,31 @@ export async function searchAccounts(db: Queryable, search: AccountSearch): Prom
   const anyColumn = (pattern: string, columns: readonly string[] = SEARCHED_COLUMNS) =>
     `(${columns.map((column) => `lower(${column}) like ${pattern}`).join(' or ')})`;
 
-  const [first, ...others] = search.words;
   const filters: string[] = [];
   if (search.groupId !== undefined) {
     filters.push(`exists(select 1 from group_memberships m where m.account_id = a.id and lower(m.user_group_id) = lower(${add(search.groupId)}))`);
   }
-  const firstPattern = first === undefined ? undefined : patternOf(first);
-  filters.push(...others.map((word) => anyColumn(patternOf(word))));
+  const patterns = search.words.map(patternOf);
   const where = (conditions: readonly string[]) => (conditions.length > 0 ? `where ${conditions.join(' and ')}` : '');
+  const everyWord = patterns.map((pattern) => anyColumn(pattern));
 
   let sql: string;
-  if (firstPattern !== undefined && search.startsWith) {
-    const byLastName = `${LAST_NAME} like ${firstPattern}`;
-    const others = anyColumn(firstPattern, SEARCHED_COLUMNS.filter((c) => c !== 'a.last_name'));
+  if (patterns.length > 0 && search.startsWith) {
     const limit = add(search.startIndex + search.maxResults + 1);
-    sql = `select * from (
-        (select ${COLUMNS} from accounts a ${where([byLastName, ...filters])} order by ${NAME_ORDER} limit ${limit})
-        union all
-        (select ${COLUMNS} from accounts a ${where([`not coalesce(${byLastName}, false)`, others, ...filters])} order by ${NAME_ORDER} limit ${limit})
-      ) as a
+    const inOrder = (conditions: readonly string[]) => `(select ${COLUMNS} from accounts a ${where([...conditions, ...filters])} order by ${NAME_ORDER} limit ${limit})`;
+    const lastNameStarts = (pattern: string) => `${LAST_NAME} like ${pattern}`;
+    const otherColumns = SEARCHED_COLUMNS.filter((c) => c !== 'a.last_name');
+    // Each word's last-name range, in order; a match in two ranges is kept by the first.
+    const byLastName = patterns.map((pattern, i) =>
+      // (the word itself needs no other test: an OR of fields would tempt the planner away from the range)
+      inOrder([lastNameStarts(pattern), ...patterns.slice(0, i).map((earlier) => `not coalesce(${lastNameStarts(earlier)}, false)`), ...everyWord.filter((_, j) => j !== i)]),
+    );
+    // The matches whose last name starts with no word: every word in another field.
+    const elsewhere = inOrder(patterns.flatMap((pattern) => [`not coalesce(${lastNameStarts(pattern)}, false)`, anyColumn(pattern, otherColumns)]));
+    sql = `select * from (${[...byLastName, elsewhere].join(' union all ')}) as a
       order by ${NAME_ORDER} limit ${add(search.maxResults + 1)} offset ${add(search.startIndex)}`;
   } else {
-    const conditions = firstPattern === undefined ? filters : [anyColumn(firstPattern), ...filters];
-    sql = `select ${COLUMNS} from accounts a ${where(conditions)} order by ${NAME_ORDER} limit ${add(search.maxResults + 1)} offset ${add(search.startIndex)}`;
+    sql = `select ${COLUMNS} from accounts a ${where([...everyWord, ...filters])} order by ${NAME_ORDER} limit ${add(search.maxResults + 1)} offset ${add(search.startIndex)}`;
   }
   const { rows } = await db.query<{
     username: string;
