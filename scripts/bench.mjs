@@ -25,7 +25,11 @@
 //  - sustained load (PostgreSQL only, on the seeded 100,000 accounts): the session check and the
 //    account search held together for 60 s by a bounded generator on loopback (p50/p95/p99, errors).
 //  - `--only=search` alone: the account search at 1,000,000 accounts, each term's p95 (PostgreSQL).
-// `npm run bench -- --only=groups` (or `--only=tokens`, `--only=lists`, `--only=load`, `--only=search`) runs that phase alone (PostgreSQL only, no PGlite portal).
+//  - pages (issue 17, scripts/bench-pages.mjs): the federated portal beside the same application
+//    built without federation (scripts/monolith), in Chromium: JavaScript before content, time to
+//    content, in-app navigation; two portals on PGlite.
+// `npm run bench -- --only=groups` (or `--only=tokens`, `--only=lists`, `--only=load`, `--only=search`) runs that phase alone (PostgreSQL only, no PGlite portal);
+// `--only=pages` runs the pages alone.
 // Absolute numbers move with whatever else the machine is doing; the ratios to the ceiling are
 // what to compare between runs. Exit code 1 when any phase saw an error.
 import { spawn } from 'node:child_process';
@@ -36,7 +40,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp, ensureInstalled, log, root } from './lib.mjs';
+import { PAGE_RUNS, measurePages, pagesReport } from './bench-pages.mjs';
+import { MONOLITH_DIR, buildAll, buildApp, ensureChromium, ensureInstalled, log, root } from './lib.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Settings (kept small: the whole run stays well under two minutes).
@@ -338,9 +343,10 @@ function baseEnv() {
   return env;
 }
 
-async function startPortal(label, databaseUrl, existingDataDir) {
+async function startPortal(label, databaseUrl, existingDataDir, extraEnv = {}) {
   const dataDir = existingDataDir ?? makeTempDir('portal-bench-');
   const env = {
+    ...extraEnv,
     ...baseEnv(),
     PORT: '0',
     PORTAL_LIST_SMTP_PORT: '0',
@@ -1286,7 +1292,8 @@ function parseArgs(args) {
     else if (arg === '--only=lists') only = 'lists';
     else if (arg === '--only=load') only = 'load';
     else if (arg === '--only=search') only = 'search';
-    else throw new Error(`Unknown argument ${arg}: the options are --only=groups, --only=tokens, --only=lists, --only=load and --only=search.`);
+    else if (arg === '--only=pages') only = 'pages';
+    else throw new Error(`Unknown argument ${arg}: the options are --only=groups, --only=tokens, --only=lists, --only=load, --only=search and --only=pages.`);
   }
   return { only };
 }
@@ -1320,6 +1327,7 @@ async function main() {
   const { only } = parseArgs(process.argv.slice(2));
   await ensureInstalled();
   await buildApp('server');
+  if (only === 'pages') return pagesOnly();
   if (only) return mainPhaseOnly(PHASES[only]);
   let failed = false;
 
@@ -1422,6 +1430,8 @@ async function main() {
     lists.push(await benchLists(portal));
   }
 
+  const pages = interrupted ? undefined : await benchPages();
+
   // The report.
   const ceilingRate = summary(stats[0]).perSecond;
   const lines = ['', ...header, ''];
@@ -1500,6 +1510,7 @@ async function main() {
   lines.push(...groupsReport(groups, groupsNote));
   lines.push(...tokensReport(tokens, pg.skip ? tokensSkipped(pg.skip) : undefined));
   lines.push(...listsReport(lists, pg.skip ? listsSkipped(pg.skip) : undefined));
+  if (pages) lines.push(...pages.lines, ...(pages.misses.length ? ['', 'Page targets missed:', ...pages.misses.map((m) => `  ${m}`)] : []));
 
   const errorLines = [];
   errorLines.push(...loadErrors(loads), ...groupErrors(groups), ...tokenErrors(tokens), ...listErrors(lists));
@@ -1575,6 +1586,47 @@ const PHASES = {
     errors: listErrors,
   },
 };
+
+// ---------------------------------------------------------------------------------------------
+// Pages: the federated portal beside the monolith, in Chromium (scripts/bench-pages.mjs).
+
+/** Builds what the pages need, starts a portal for each build, measures, stops them: the report. */
+async function benchPages() {
+  await buildAll();
+  await buildApp('monolith');
+  const chromiumPath = ensureChromium();
+  if (!chromiumPath) throw new Error('The pages need Chromium (see the message above).');
+  const federated = await startPortal('federated', '');
+  const monolith = await startPortal('monolith', '', undefined, { PORTAL_HOST_DIR: MONOLITH_DIR });
+  try {
+    const builds = [];
+    for (const [label, portal] of [['the federated portal', federated], ['the monolith', monolith]]) {
+      const { cookie } = await adminSession(portal);
+      builds.push({ label, base: `http://${LOOPBACK}:${portal.port}`, cookie, monolith: portal === monolith });
+    }
+    log(`Pages in Chromium: ${PAGE_RUNS} cold loads of each page and each navigation on both builds, alternating…`);
+    return pagesReport(await measurePages(chromiumPath, builds), builds);
+  } finally {
+    await stopChild(federated.child);
+    await stopChild(monolith.child);
+  }
+}
+
+/** `--only=pages`: the pages alone. */
+async function pagesOnly() {
+  const cpus = os.cpus();
+  const { lines, misses } = await benchPages();
+  console.log(
+    [
+      '',
+      `Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${os.platform()} ${os.arch()}, Node ${process.version}; ` +
+        `load average ${os.loadavg()[0].toFixed(2)} at start.`,
+      ...lines,
+      ...(misses.length ? ['', 'Page targets missed:', ...misses.map((m) => `  ${m}`)] : ['', 'Page targets: all met.']),
+    ].join('\n'),
+  );
+  return false;
+}
 
 /** `--only=<phase>`: the portal on a fresh PostgreSQL database, that phase, its report. */
 async function mainPhaseOnly(phase) {

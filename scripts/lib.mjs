@@ -91,15 +91,20 @@ export async function ensureInstalled() {
 
 const cacheDir = join(root, 'node_modules', '.cache', 'portal-build');
 
+/** Where `npm run bench` builds the portal without federation (scripts/monolith). */
+export const MONOLITH_DIR = join(root, '.portal', 'monolith');
+
 function appInputs(app) {
   const shared = ['shared/src', 'shared/build', 'shared/package.json', 'shared/api/src', 'shared/api/package.json', 'tsconfig.json', 'tsconfig.base.json', 'pnpm-lock.yaml'];
   if (app === 'server') return ['server/src', 'server/migrations', 'server/build.mjs', 'server/package.json', ...shared];
+  if (app === 'monolith') return ['scripts/monolith', 'host/webpack.config.cjs', ...FRONTEND_APPS.flatMap((a) => [`${a}/src`, `${a}/package.json`, `${a}/tsconfig.json`]), ...shared];
   return [`${app}/src`, `${app}/package.json`, `${app}/webpack.config.cjs`, `${app}/tsconfig.json`, ...shared];
 }
 
 function appOutput(app) {
   if (app === 'server') return join(root, 'server', 'dist', 'cli.mjs');
   if (app === 'host') return join(root, 'host', 'dist', 'index.html');
+  if (app === 'monolith') return join(MONOLITH_DIR, 'index.html');
   const { version } = JSON.parse(readFileSync(join(root, app, 'package.json'), 'utf8'));
   return join(root, app, 'dist', version, 'mf-manifest.json');
 }
@@ -115,6 +120,11 @@ export async function buildApp(app, { force = false } = {}) {
   log(`Building ${app}…`);
   if (app === 'server') {
     await runOrExit(process.execPath, ['build.mjs'], { cwd: join(root, 'server') });
+  } else if (app === 'monolith') {
+    // Only `npm run bench` builds it, with the host's webpack (scripts/monolith/webpack.config.cjs).
+    await runOrExit(join(root, 'host', 'node_modules', '.bin', 'webpack'), ['--config', join(root, 'scripts', 'monolith', 'webpack.config.cjs'), '--no-stats'], {
+      cwd: join(root, 'host'),
+    });
   } else {
     await runOrExit(join(root, app, 'node_modules', '.bin', 'webpack'), ['--mode', 'production', '--no-stats'], {
       cwd: join(root, app),

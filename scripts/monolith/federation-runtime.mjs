@@ -1,0 +1,27 @@
+// The monolith's stand-in for '@module-federation/enhanced/runtime' (issue 17, part 1): the
+// host's RemoteLoader asks it for '<remote>/routes' as it asks the federation runtime, and it
+// answers with the remote's routes module imported directly, one code-split chunk per remote.
+// Only `npm run bench` builds it: the portal itself always runs federated.
+const REMOTES = {
+  self_service: () => import(/* webpackChunkName: "self_service" */ '../../remote-self-service/src/routes.tsx'),
+  groups: () => import(/* webpackChunkName: "groups" */ '../../remote-groups/src/routes.tsx'),
+  adjudication: () => import(/* webpackChunkName: "adjudication" */ '../../remote-adjudication/src/routes.tsx'),
+  mailing_lists: () => import(/* webpackChunkName: "mailing_lists" */ '../../remote-mailing-lists/src/routes.tsx'),
+  tokens: () => import(/* webpackChunkName: "tokens" */ '../../remote-tokens/src/routes.tsx'),
+};
+
+function remoteOf(id) {
+  const load = REMOTES[id.split('/')[0]];
+  if (!load) throw new Error(`The monolith has no remote ${id}`);
+  return load;
+}
+
+export function registerRemotes() {}
+
+export function loadRemote(id) {
+  return remoteOf(id)();
+}
+
+export function preloadRemote(remotes) {
+  return Promise.all(remotes.map(({ nameOrAlias }) => remoteOf(nameOrAlias)())).then(() => undefined);
+}
