@@ -18,6 +18,9 @@ export const BUDGETS = {
 } as const;
 
 async function javascriptBefore(page: Page, path: string, content: () => Promise<void>): Promise<{ bytes: number; files: string[] }> {
+  // Once a page has its content the sidebar's remotes are fetched while the browser is idle
+  // (SideNav): a reader saving data gets none of that, so only what the page itself needs counts.
+  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }));
   const responses: Promise<{ url: string; bytes: number }>[] = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script' && !request.url().endsWith('.js')) return;

@@ -248,11 +248,33 @@ test('the browser is sent compressed files, hashed ones cached for good and the 
   expect(entry?.cache).toBe('no-cache');
 });
 
-test('hovering a sidebar link starts loading its remote before the click', async ({ page }) => {
+test("once the page has its content, the sidebar's remotes are fetched with no hover or click, and a visit to one then costs no remote file", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto('/profile');
+  await expect(heading(page, 'User Profile: admin')).toBeVisible();
+  await expect.poll(() => ['groups', 'mailing_lists', 'tokens'].filter((r) => fetched.some((p) => p.startsWith(`/remotes/${r}/`) && p.endsWith('/remoteEntry.js')))).toEqual([
+    'groups',
+    'mailing_lists',
+    'tokens',
+  ]);
+  await page.waitForLoadState('networkidle');
+  const before = fetched.length;
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Groups' }).click();
+  await expect(heading(page, 'Groups')).toBeVisible();
+  // The remote's entry and routes came ahead of time: only its page (and its data) now.
+  expect(fetched.slice(before).filter((p) => /\/(?:remoteEntry\.js|mf-manifest\.json)$/.test(p))).toEqual([]);
+});
+
+test('hovering a sidebar link starts loading its remote before the click (a reader saving data gets nothing ahead of time)', async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }));
+  const early: string[] = [];
+  page.on('request', (request) => early.push(new URL(request.url()).pathname));
   await page.goto('/profile');
   await expect(heading(page, 'User Profile: admin')).toBeVisible();
   const entry = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/remotes/mailing_lists/'));
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mailing Lists' }).hover();
   await entry; // fetched on hover, with no click yet
   expect(new URL(page.url()).pathname).toBe('/profile');
+  expect(early.filter((p) => p.startsWith('/remotes/groups/') || p.startsWith('/remotes/tokens/'))).toEqual([]);
 });

@@ -66,6 +66,31 @@ describe('RemoteLoader', () => {
     new RemoteLoader(runtime).preload(groups);
     expect(runtime.preloadRemote).toHaveBeenCalledWith('groups');
   });
+
+  it('preloads a remote once, again after a failure or a fresh registration, and never one being loaded', async () => {
+    const runtime = fakeRuntime(async () => ({ default: groupsModule }));
+    const loader = new RemoteLoader(runtime);
+    loader.preload(groups);
+    loader.preload(groups);
+    expect(runtime.preloadRemote).toHaveBeenCalledTimes(1);
+
+    loader.register([groups], true);
+    loader.preload(groups);
+    expect(runtime.preloadRemote).toHaveBeenCalledTimes(2);
+
+    runtime.preloadRemote.mockRejectedValueOnce(new Error('offline'));
+    loader.register([groups], true);
+    loader.preload(groups);
+    await Promise.resolve();
+    await Promise.resolve();
+    loader.preload(groups); // the failure is forgotten: asked again
+    expect(runtime.preloadRemote).toHaveBeenCalledTimes(4);
+
+    const other = new RemoteLoader(runtime);
+    await other.load(groups);
+    other.preload(groups);
+    expect(runtime.preloadRemote).toHaveBeenCalledTimes(4);
+  });
 });
 
 describe('asRemoteModule', () => {

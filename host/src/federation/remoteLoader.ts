@@ -29,6 +29,8 @@ export const federationRuntime: FederationRuntime = {
 
 export class RemoteLoader {
   private readonly loading = new Map<string, Promise<RemoteModule>>();
+  /** The remotes whose files were asked for ahead of time (once each; a failure is forgotten). */
+  private readonly preloaded = new Set<string>();
 
   constructor(private readonly runtime: FederationRuntime = federationRuntime) {}
 
@@ -37,6 +39,8 @@ export class RemoteLoader {
     for (const remote of remotes) trustIntegrity(remote.integrity);
     const usable = remotes.filter((r) => r.compatible).map(({ name, entry }) => ({ name, entry }));
     if (usable.length > 0) this.runtime.registerRemotes(usable, { force });
+    // Registered afresh, a remote's entry may have changed: its files are fetched again.
+    if (force) for (const { name } of usable) this.preloaded.delete(name);
   }
 
   load(remote: PortalRemote): Promise<RemoteModule> {
@@ -54,14 +58,16 @@ export class RemoteLoader {
   /** Forgets a failed remote and registers it afresh so that the runtime fetches it again. */
   retry(remote: PortalRemote): Promise<RemoteModule> {
     this.loading.delete(remote.name);
+    this.preloaded.delete(remote.name);
     if (remote.compatible) this.runtime.registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
     return this.load(remote);
   }
 
-  /** Starts fetching a remote's files (on hover of a link to it); never fails loudly. */
+  /** Starts fetching a remote's files (when idle, or on hover of a link to it), once; never fails loudly. */
   preload(remote: PortalRemote): void {
-    if (!remote.compatible || this.loading.has(remote.name)) return;
-    this.runtime.preloadRemote(remote.name).catch(() => undefined);
+    if (!remote.compatible || this.loading.has(remote.name) || this.preloaded.has(remote.name)) return;
+    this.preloaded.add(remote.name);
+    this.runtime.preloadRemote(remote.name).catch(() => this.preloaded.delete(remote.name));
   }
 
   private async startLoad(remote: PortalRemote): Promise<RemoteModule> {

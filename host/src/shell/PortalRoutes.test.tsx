@@ -5,7 +5,7 @@
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { DEFAULT_CONFIGURATION, DEFAULT_LOGIN_AGREEMENT, type Permission } from '@portal/api';
 import { clearXsrfToken, MESSAGES, pendingPage, type RemoteModule, useConfigurationStore, useSessionStore } from '@portal/shared';
 import { App as AntApp } from 'antd';
@@ -104,6 +104,9 @@ beforeEach(() => {
   remoteLoader.register(environment.remotes, true);
   useEnvironmentStore.setState({ status: 'ready', environment });
 });
+
+/** Whether a test before this one loaded the remote (the host's loader keeps it for the page's life). */
+const wasLoaded = (name: string) => mockedLoadRemote.mock.calls.some(([id]) => id.startsWith(`${name}/`));
 
 function renderAt(path: string) {
   return render(
@@ -277,6 +280,35 @@ describe('the portal routes', () => {
       ],
       { force: true },
     );
+  });
+
+  it("fetches the remotes of the sidebar's links once the browser is idle, with no hover or click (issue 17)", async () => {
+    jest.mocked(preloadRemote).mockClear();
+    renderAt('/groups');
+    expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
+    // groups is the page's own remote, already loading; self_service may have been loaded by an
+    // earlier test (a loaded remote is never preloaded): the others, once each.
+    await waitFor(() => expect(jest.mocked(preloadRemote)).toHaveBeenCalledTimes(2 + Number(!wasLoaded('self_service'))));
+    const names = jest.mocked(preloadRemote).mock.calls.flatMap(([options]) => options.map((o) => o.nameOrAlias));
+    expect(names).toEqual(expect.arrayContaining(['mailing_lists', 'tokens']));
+    expect(names).not.toContain('groups');
+    expect(new Set(names).size).toBe(names.length);
+    for (const [options] of jest.mocked(preloadRemote).mock.calls) expect(options[0]?.exposes).toEqual(['routes']);
+  });
+
+  it('fetches no remote ahead of time for a reader saving data; hovering a link still does', async () => {
+    jest.mocked(preloadRemote).mockClear();
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+    try {
+      renderAt('/groups');
+      expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(preloadRemote).not.toHaveBeenCalled();
+      await userEvent.hover(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Mailing Lists' }));
+      expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'mailing_lists', exposes: ['routes'] }]);
+    } finally {
+      Reflect.deleteProperty(navigator, 'connection');
+    }
   });
 
   it('shows the unavailable panel for a remote that cannot be loaded, and Retry recovers it', async () => {

@@ -4,6 +4,7 @@ import { Alert, Menu, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { queueLinks } from './requestQueues';
+import type { PortalRemote } from '../federation/environment';
 import { remoteLoader, useEnvironmentStore } from './startup';
 
 /**
@@ -48,10 +49,47 @@ function useRequestSummary(enabled: boolean, pathname: string): RequestSummary |
 
 const NO_PERMISSIONS: readonly Permission[] = [];
 
+/** How long an idle moment is waited for before the sidebar's remotes are loaded anyway. */
+const IDLE_TIMEOUT_MS = 3_000;
+
+/** The reader asked to save data (Save-Data), or the connection is too slow to spend on code not asked for. */
+function savingData(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return Boolean(connection?.saveData) || /(?:^|-)2g$/.test(connection?.effectiveType ?? '');
+}
+
+/**
+ * Issue 17: the remotes the sidebar's links lead to are fetched once the page has its content
+ * and the browser is idle, so that going to another part of the portal costs about what a page
+ * of the part already open costs (its page and its data), not a remote's entry and routes as well.
+ * Not when the reader saves data: then hovering or focusing a link still starts its remote.
+ */
+function usePreloadWhenIdle(remotes: readonly PortalRemote[] | undefined, paths: readonly string[]) {
+  const key = paths.join(' ');
+  useEffect(() => {
+    if (!remotes || savingData()) return undefined;
+    const wanted = new Set(key.split(' ').flatMap((path) => remoteForPath(remotes, path) ?? []));
+    const preloadAll = () => wanted.forEach((remote) => remoteLoader.preload(remote));
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(preloadAll, { timeout: IDLE_TIMEOUT_MS });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(preloadAll, 1);
+    return () => window.clearTimeout(handle);
+  }, [remotes, key]);
+}
+
 /** Shown instead of the links while the account must be renewed (every other page sends to /renew-account). */
 export const RENEWAL_FIRST = 'Your account must be renewed before you can use the rest of the portal.';
 
-/** The sidebar links of spec section 2 (Chrome). Hovering a link starts loading its remote. */
+/** The keys of a menu's items, its groups' and submenus' included. */
+const keys = (list: MenuProps['items']): string[] =>
+  (list ?? []).flatMap((item) => (item && 'children' in item && item.children ? keys(item.children) : item?.key ? [String(item.key)] : []));
+
+/**
+ * The sidebar links of spec section 2 (Chrome). Their remotes are fetched when the browser is
+ * idle; hovering or focusing a link starts its remote at once.
+ */
 export function SideNav() {
   const config = useConfiguration();
   const { pathname } = useLocation();
@@ -110,6 +148,8 @@ export function SideNav() {
       children: [{ key: '/manage-remotes', label: link('/manage-remotes', 'Manage Remotes') }],
     });
   }
+  const paths = mustRenew ? [links.renewAccount()] : keys(items).filter((p) => p.startsWith('/'));
+  usePreloadWhenIdle(remotes, paths);
   if (mustRenew) {
     // Issue 15: every other link would bounce to /renew-account without a word; say why instead.
     return (
@@ -123,9 +163,7 @@ export function SideNav() {
       </nav>
     );
   }
-  const keys = (list: MenuProps['items']): string[] =>
-    (list ?? []).flatMap((item) => (item && 'children' in item && item.children ? keys(item.children) : item?.key ? [String(item.key)] : []));
-  const selected = keys(items).filter((p) => p.startsWith('/') && (pathname === p || pathname.startsWith(p + '/')));
+  const selected = paths.filter((p) => pathname === p || pathname.startsWith(p + '/'));
   return (
     <nav aria-label="Main">
       <Menu mode="inline" selectedKeys={selected} defaultOpenKeys={['tokens']} items={items} style={{ height: '100%' }} />
