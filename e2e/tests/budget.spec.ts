@@ -6,6 +6,7 @@
  * with the reason in the commit.
  */
 import { expect, test as base, type Page } from '@playwright/test';
+import { saveData } from './portal';
 import { test } from './session';
 
 /**
@@ -20,7 +21,7 @@ export const BUDGETS = {
 async function javascriptBefore(page: Page, path: string, content: () => Promise<void>): Promise<{ bytes: number; files: string[] }> {
   // Once a page has its content the sidebar's remotes are fetched while the browser is idle
   // (SideNav): a reader saving data gets none of that, so only what the page itself needs counts.
-  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }));
+  await saveData(page);
   const responses: Promise<{ url: string; bytes: number }>[] = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script' && !request.url().endsWith('.js')) return;

@@ -14,6 +14,7 @@ import {
   replaceInBuild,
   restorePin,
   rewriteBuildFile,
+  saveData,
   storeFile,
   UNAVAILABLE,
 } from './portal';
@@ -267,7 +268,7 @@ test("once the page has its content, the sidebar's remotes are fetched with no h
 });
 
 test('hovering a sidebar link starts loading its remote before the click (a reader saving data gets nothing ahead of time)', async ({ page }) => {
-  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }));
+  await saveData(page);
   const early: string[] = [];
   page.on('request', (request) => early.push(new URL(request.url()).pathname));
   await page.goto('/profile');

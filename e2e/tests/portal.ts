@@ -125,3 +125,11 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 }
+
+/**
+ * The page's reader asks to save data (Save-Data): the host then fetches no remote ahead of time
+ * (SideNav), only on hover, focus or a visit.
+ */
+export async function saveData(page: Page): Promise<void> {
+  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }));
+}
