@@ -6,11 +6,18 @@
 //  - time to content: from the start of the navigation to the content being in the page
 //    (a MutationObserver set up before the page's own scripts run records the moment);
 //  - in-app navigation from /profile to a page of the same remote and to a page of a remote not
-//    loaded yet (from the history change to the new page's content).
+//    loaded yet (from the history change to the new page's content);
+//  - Lighthouse 12 (e2e's devDependency), performance only, mobile (its default: a slow 4G link and
+//    a 4× slower CPU, simulated) and desktop, on /login and /profile: the median score of
+//    LIGHTHOUSE_RUNS runs, with LCP and TBT.
 // The loads alternate between the two builds so that whatever else the machine does weighs on
 // both alike; the figures are medians of PAGE_RUNS loads.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { root } from './lib.mjs';
 
 export const PAGE_RUNS = 10;
@@ -29,8 +36,12 @@ export const NAVIGATIONS = [
   { label: 'to a remote not loaded yet (/profile → /groups)', path: '/groups', heading: 'Groups', table: true },
 ];
 
-/** Issue 17's targets, as ratios of one run. */
-export const PAGE_TARGETS = { bytes: 1.1, time: 1.1, navigation: 1.3 };
+/** Issue 17's targets, as ratios of one run; Lighthouse's as the federated portal's scores. */
+export const PAGE_TARGETS = { bytes: 1.1, time: 1.1, navigation: 1.3, lighthouse: { mobile: 85, desktop: 99 } };
+
+/** Lighthouse runs of each page, form factor and build (the median is reported: scores move between runs). */
+export const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_PAGES = ['/login', '/profile'];
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -157,6 +168,73 @@ export async function measurePages(chromiumPath, builds) {
   }
 }
 
+/** Starts Chromium for Lighthouse with a DevTools port of its own; resolves to { port, stop }. */
+function startChromeForLighthouse(chromiumPath) {
+  const profile = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
+  const args = ['--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, '--no-first-run', '--disable-background-networking', '--disable-component-update'];
+  // Chromium refuses to run as root with its sandbox (Playwright passes the same flag).
+  if (typeof process.getuid === 'function' && process.getuid() === 0) args.push('--no-sandbox');
+  const chrome = spawn(chromiumPath, [...args, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const stop = () => {
+    chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return new Promise((resolve, reject) => {
+    let said = '';
+    chrome.stderr.on('data', (chunk) => {
+      said += chunk;
+      const listening = /DevTools listening on ws:\/\/[^/]+:(\d+)\//.exec(said);
+      if (listening) resolve({ port: Number(listening[1]), stop });
+    });
+    chrome.on('exit', (code) => {
+      stop();
+      reject(new Error(`Chromium for Lighthouse stopped (${code}): ${said.slice(-400)}`));
+    });
+  });
+}
+
+/**
+ * Lighthouse on both builds: for each page and form factor, LIGHTHOUSE_RUNS runs alternating
+ * between the builds; the medians of the performance score, LCP and TBT.
+ */
+export async function measureLighthouse(chromiumPath, builds) {
+  const lighthouseDir = dirname(createRequire(join(root, 'e2e', 'package.json')).resolve('lighthouse/package.json'));
+  const { default: lighthouse } = await import(pathToFileURL(join(lighthouseDir, 'core', 'index.js')).href);
+  const { default: desktopConfig } = await import(pathToFileURL(join(lighthouseDir, 'core', 'config', 'desktop-config.js')).href);
+  const chrome = await startChromeForLighthouse(chromiumPath);
+  try {
+    const results = [];
+    for (const path of LIGHTHOUSE_PAGES) {
+      for (const formFactor of ['mobile', 'desktop']) {
+        const runs = builds.map(() => ({ score: [], lcp: [], tbt: [] }));
+        for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+          for (const [i, build] of builds.entries()) {
+            const flags = {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance'],
+              ...(path === '/login' ? {} : { extraHeaders: { Cookie: build.cookie } }),
+              // As in the loads above: the monolith never uses the federated remotes' files that
+              // the server's first HTML hints at.
+              ...(build.monolith ? { blockedUrlPatterns: ['*/remotes/*'] } : {}),
+            };
+            const { lhr } = await lighthouse(`${build.base}${path}`, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+            if (lhr.runtimeError) throw new Error(`Lighthouse on ${build.label} ${path} (${formFactor}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+            runs[i].score.push(Math.round(lhr.categories.performance.score * 100));
+            runs[i].lcp.push(lhr.audits['largest-contentful-paint'].numericValue);
+            runs[i].tbt.push(lhr.audits['total-blocking-time'].numericValue);
+          }
+        }
+        results.push({ path, formFactor, medians: runs.map((r) => ({ score: median(r.score), lcp: median(r.lcp), tbt: median(r.tbt) })) });
+      }
+    }
+    return results;
+  } finally {
+    chrome.stop();
+  }
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${Math.round(value)} ms`;
 const ratio = (a, b) => (a / b).toFixed(2);
@@ -191,6 +269,24 @@ export function pagesReport(result, builds) {
     `Navigation to a remote not loaded yet, ${federated}: ${ratio(other, within)} × navigation within the loaded one (target ${verdict(navRatio, PAGE_TARGETS.navigation)}).`,
   );
   if (navRatio > PAGE_TARGETS.navigation) misses.push(`navigation to a remote not loaded yet: ${ratio(other, within)} × within a loaded one (target ≤ ${PAGE_TARGETS.navigation})`);
+  if (result.lighthouse) {
+    lines.push(
+      '',
+      `Lighthouse 12, performance (medians of ${LIGHTHOUSE_RUNS} runs; mobile is Lighthouse's simulated slow 4G and 4× slower CPU):`,
+      '',
+      `| page | form factor | ${federated}: score | LCP | TBT | ${monolith}: score | LCP | TBT | target (${federated}) |`,
+      '|---|---|---:|---:|---:|---:|---:|---:|---|',
+    );
+    for (const { path, formFactor, medians } of result.lighthouse) {
+      const [f, m] = medians;
+      const target = PAGE_TARGETS.lighthouse[formFactor];
+      const met = f.score >= target;
+      lines.push(
+        `| ${path} | ${formFactor} | ${f.score} | ${(f.lcp / 1000).toFixed(1)} s | ${ms(f.tbt)} | ${m.score} | ${(m.lcp / 1000).toFixed(1)} s | ${ms(m.tbt)} | ≥ ${target}: ${met ? 'met' : 'MISSED'} |`,
+      );
+      if (!met) misses.push(`${path}: Lighthouse ${formFactor} ${f.score} (target ≥ ${target}; the monolith: ${m.score})`);
+    }
+  }
   const unstable = result.pages.flatMap(({ spec, medians }) => medians.flatMap((m, i) => (m.bytesSame ? [] : [`${spec.path} on ${builds[i].label}`])));
   if (unstable.length > 0) lines.push(`The script bytes varied between loads of ${unstable.join(', ')} (a script still arriving as the content appeared).`);
   return { lines, misses };

@@ -27,7 +27,7 @@
 //  - `--only=search` alone: the account search at 1,000,000 accounts, each term's p95 (PostgreSQL).
 //  - pages (issue 17, scripts/bench-pages.mjs): the federated portal beside the same application
 //    built without federation (scripts/monolith), in Chromium: JavaScript before content, time to
-//    content, in-app navigation; two portals on PGlite.
+//    content, in-app navigation, Lighthouse mobile and desktop; two portals on PGlite.
 // `npm run bench -- --only=groups` (or `--only=tokens`, `--only=lists`, `--only=load`, `--only=search`) runs that phase alone (PostgreSQL only, no PGlite portal);
 // `--only=pages` runs the pages alone.
 // Absolute numbers move with whatever else the machine is doing; the ratios to the ceiling are
@@ -40,7 +40,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PAGE_RUNS, measurePages, pagesReport } from './bench-pages.mjs';
+import { LIGHTHOUSE_RUNS, PAGE_RUNS, measureLighthouse, measurePages, pagesReport } from './bench-pages.mjs';
 import { MONOLITH_DIR, buildAll, buildApp, ensureChromium, ensureInstalled, log, root } from './lib.mjs';
 
 // ---------------------------------------------------------------------------------------------
@@ -1605,7 +1605,10 @@ async function benchPages() {
       builds.push({ label, base: `http://${LOOPBACK}:${portal.port}`, cookie, monolith: portal === monolith });
     }
     log(`Pages in Chromium: ${PAGE_RUNS} cold loads of each page and each navigation on both builds, alternating…`);
-    return pagesReport(await measurePages(chromiumPath, builds), builds);
+    const result = await measurePages(chromiumPath, builds);
+    log(`Lighthouse on both builds: ${LIGHTHOUSE_RUNS} runs of each page and form factor, alternating…`);
+    result.lighthouse = await measureLighthouse(chromiumPath, builds);
+    return pagesReport(result, builds);
   } finally {
     await stopChild(federated.child);
     await stopChild(monolith.child);
