@@ -10,12 +10,13 @@ import { saveData } from './portal';
 import { test } from './session';
 
 /**
- * Bytes of JavaScript (compressed, as sent) before content. Measured 2026-11-24 on 7caca18:
- * /login 546,674 and /profile 584,554 (the same in three runs); the budgets leave 1%.
+ * Bytes of JavaScript (compressed, as sent) before content. Measured 2026-11-25 on the build with
+ * the host's federation runtime shared by the remotes: /login 549,025 and /profile 570,507 (it was
+ * 584,554 with a runtime in each remote's entry); the budgets leave 0.5% (/login, unchanged) and 1%.
  */
 export const BUDGETS = {
   '/login': 552_000,
-  '/profile': 590_000,
+  '/profile': 576_000,
 } as const;
 
 async function javascriptBefore(page: Page, path: string, content: () => Promise<void>): Promise<{ bytes: number; files: string[] }> {

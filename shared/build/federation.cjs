@@ -66,6 +66,13 @@ function sharedSingletons(dependencies) {
   return shared;
 }
 
+/** The ES module of the runtime plugin that hands the host's federation runtime to the remotes. */
+function externalRuntimeProvider(/** @type {string} */ appDir) {
+  const enhanced = path.dirname(require.resolve('@module-federation/enhanced', { paths: [appDir] }));
+  const commonJs = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [enhanced] });
+  return path.join(path.dirname(commonJs), 'index.js');
+}
+
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text asset of 1 KB or more, once the
  * build is emitted; the server sends the smallest the browser accepts. Source maps are left out.
@@ -193,7 +200,14 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
           shareStrategy: 'loaded-first',
           manifest: !isHost,
           dts: false,
-          ...(isHost ? { runtimePlugins: [path.join(appDir, 'src/federation/runtimePlugin.ts')] } : {}),
+          // One federation runtime per page: the host's. A remote's entry carries none of its own
+          // (~16 KB brotli less each) and uses the one the host provides (contract 1.1, see
+          // ../src/contract.ts). The host provides it with the runtime plugin made for that, taken
+          // as its ES module: `experiments.provideExternalRuntime` adds the CommonJS one, whose
+          // imports bring a second copy of the runtime into the host (~10 KB brotli).
+          ...(isHost
+            ? { runtimePlugins: [path.join(appDir, 'src/federation/runtimePlugin.ts'), externalRuntimeProvider(appDir)] }
+            : { experiments: { externalRuntime: true } }),
         }),
         ...(isHost ? [] : [new PortalRemoteRecordPlugin({ name, version: pkg.version, portal: pkg.portal })]),
         ...(production ? [new PrecompressPlugin()] : []),

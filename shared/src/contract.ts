@@ -8,8 +8,12 @@
 import type { ComponentType } from 'react';
 import type { Permission } from '@portal/api';
 
-/** The version of this contract that the host implements. Remotes declare a range of it. */
-export const CONTRACT_VERSION = '1.0.0';
+/**
+ * The version of this contract that the host implements. Remotes declare a range of it.
+ * 1.1: the host provides the module federation runtime; a remote built since (its entry carries
+ * none of its own) declares ^1.1.0, so a host from before is never asked to run it.
+ */
+export const CONTRACT_VERSION = '1.1.0';
 
 /** Who may open a route. */
 export type RouteAccess =
