@@ -175,9 +175,12 @@ function startChromeForLighthouse(chromiumPath) {
   // Chromium refuses to run as root with its sandbox (Playwright passes the same flag).
   if (typeof process.getuid === 'function' && process.getuid() === 0) args.push('--no-sandbox');
   const chrome = spawn(chromiumPath, [...args, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const stop = () => {
-    chrome.kill();
-    rmSync(profile, { recursive: true, force: true });
+  const exited = new Promise((resolve) => chrome.once('exit', resolve));
+  // Its profile is removed once it has exited (it writes there until then).
+  const stop = async () => {
+    if (chrome.exitCode === null && chrome.signalCode === null) chrome.kill();
+    await exited;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
   };
   return new Promise((resolve, reject) => {
     let said = '';
@@ -187,8 +190,7 @@ function startChromeForLighthouse(chromiumPath) {
       if (listening) resolve({ port: Number(listening[1]), stop });
     });
     chrome.on('exit', (code) => {
-      stop();
-      reject(new Error(`Chromium for Lighthouse stopped (${code}): ${said.slice(-400)}`));
+      stop().finally(() => reject(new Error(`Chromium for Lighthouse stopped (${code}): ${said.slice(-400)}`)));
     });
   });
 }
@@ -231,7 +233,7 @@ export async function measureLighthouse(chromiumPath, builds) {
     }
     return results;
   } finally {
-    chrome.stop();
+    await chrome.stop();
   }
 }
 
