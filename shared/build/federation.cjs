@@ -29,7 +29,6 @@ const SINGLETON_PACKAGES = [
   'react-dom',
   'react-router',
   'react-router-dom',
-  'antd',
   'dayjs',
   'zustand',
   'final-form',
@@ -37,6 +36,9 @@ const SINGLETON_PACKAGES = [
   'typebox',
 ];
 const SUBPATH_SHARED = ['react', 'react-dom'];
+
+/** The portal's antd: the components the apps use, re-exported from antd (../src/antd.ts). */
+const ANTD_SET = path.join(__dirname, '..', 'src', 'antd.ts');
 
 /**
  * @param {Record<string, string>} dependencies the app's package.json dependencies (exact pins)
@@ -55,6 +57,12 @@ function sharedSingletons(dependencies) {
     shared[name] = { singleton: true, requiredVersion, version };
     if (SUBPATH_SHARED.includes(name)) shared[`${name}/`] = { singleton: true, requiredVersion, version };
   }
+  // antd: a singleton too, but served by the portal's set of components (../src/antd.ts), not the
+  // whole library: shared whole it cannot be tree-shaken.
+  const antd = dependencies.antd;
+  if (!antd) throw new Error('The app must depend on antd: it is a shared singleton of the portal.');
+  const antdVersion = antd.replace(/^[\^~]/, '');
+  shared.antd = { import: ANTD_SET, singleton: true, requiredVersion: `^${antdVersion}`, version: antdVersion };
   // The workspace package carries the remote contract and the session store: one copy, and a
   // remote built against another minor line of it is refused rather than half-working.
   shared['@portal/shared'] = {
