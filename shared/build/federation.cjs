@@ -29,6 +29,7 @@ const SINGLETON_PACKAGES = [
   'react-dom',
   'react-router',
   'react-router-dom',
+  'antd',
   'dayjs',
   'zustand',
   'final-form',
@@ -57,12 +58,9 @@ function sharedSingletons(dependencies) {
     shared[name] = { singleton: true, requiredVersion, version };
     if (SUBPATH_SHARED.includes(name)) shared[`${name}/`] = { singleton: true, requiredVersion, version };
   }
-  // antd: a singleton too, but served by the portal's set of components (../src/antd.ts), not the
-  // whole library: shared whole it cannot be tree-shaken.
-  const antd = dependencies.antd;
-  if (!antd) throw new Error('The app must depend on antd: it is a shared singleton of the portal.');
-  const antdVersion = antd.replace(/^[\^~]/, '');
-  shared.antd = { import: ANTD_SET, singleton: true, requiredVersion: `^${antdVersion}`, version: antdVersion };
+  // antd is served by the portal's set of its components (../src/antd.ts), not the whole library:
+  // shared whole it cannot be tree-shaken.
+  shared.antd = { ...shared.antd, import: ANTD_SET };
   // The workspace package carries the remote contract and the session store: one copy, and a
   // remote built against another minor line of it is refused rather than half-working.
   shared['@portal/shared'] = {
