@@ -112,6 +112,11 @@ async function prepareRemotes(app: App, db: Database, server: ServerSettings, ma
   for (const { name, reason } of skipped) app.log.error({ environment: manifest.environment, remote: name }, `initial pin of ${name} not made: ${reason}`);
 }
 
+/** How long a stop waits for the requests in flight before it cuts their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+/** How long a stop may take in all before the process exits anyway. */
+const SHUTDOWN_LIMIT_MS = 30_000;
+
 async function start(settings: Settings): Promise<void> {
   const { server } = settings;
   for (const warning of settings.warnings) process.stderr.write(`Warning: ${warning}\n`);
@@ -130,16 +135,42 @@ async function start(settings: Settings): Promise<void> {
     if (stopping) return;
     stopping = true;
     app?.log.info({ signal }, 'shutting down');
+    // Closing the HTTP server waits for every connection: one whose request never ends (a client
+    // that stopped sending halfway, a browser's spare TLS connection) would hold the process for
+    // as long as Node's own timeouts, a minute or more. SHUTDOWN_GRACE_MS after the HTTP server
+    // starts closing, the connections still open are cut; if the stop still has not finished
+    // SHUTDOWN_LIMIT_MS after the signal, the process exits, saying what it was waiting for.
+    let closing = 'the command socket';
+    const giveUp = setTimeout(() => {
+      process.stderr.write(`Shutdown did not finish within ${SHUTDOWN_LIMIT_MS / 1000} s (still closing ${closing}); exiting.\n`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    giveUp.unref();
+    const closeHttp = async (running: App): Promise<void> => {
+      const cut = setTimeout(() => {
+        process.stderr.write(`Shutdown: requests still open after ${SHUTDOWN_GRACE_MS / 1000} s; closing their connections.\n`);
+        running.server.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS);
+      cut.unref();
+      await running.close();
+      clearTimeout(cut);
+    };
+    const steps: [string, () => Promise<unknown> | undefined][] = [
+      ['the command socket', () => control?.close()],
+      ['the mail worker', () => mailWorker?.stop()],
+      ['the token maintenance', () => tokenMaintenance?.stop()],
+      ["the mailing lists' SMTP listener", () => listSmtp?.close()],
+      ['the digests', () => digests?.stop()],
+      ['the list synchronisation', () => listSync?.stop()],
+      ['the purge of expired rows', () => purge?.stop()],
+      ['the HTTP server', () => (app ? closeHttp(app) : undefined)],
+      ['the database', () => db?.close()],
+    ];
     try {
-      await control?.close();
-      await mailWorker?.stop();
-      await tokenMaintenance?.stop();
-      await listSmtp?.close();
-      await digests?.stop();
-      await listSync?.stop();
-      await purge?.stop();
-      await app?.close();
-      await db?.close();
+      for (const [name, close] of steps) {
+        closing = name;
+        await close();
+      }
     } catch (error) {
       process.stderr.write(`Shutdown failed: ${(error as Error).message}\n`);
       process.exit(1);

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Socket } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { LOCK_FILE_NAME } from '../src/db/lock.js';
@@ -99,6 +100,31 @@ describe('main', () => {
       running.child.kill('SIGINT');
       assert.deepEqual(await running.exit, { code: 0, signal: null });
     } finally {
+      running.child.kill('SIGKILL');
+    }
+  });
+
+  test('a stop does not wait for ever on a request that never ends: its connection is cut after 10 s, and the data is closed properly', async () => {
+    const env = { ...siteEnv(), PORTAL_DATA_DIR: join(dataDir, 'stuck') };
+    const running = startMain(env);
+    const client = new Socket();
+    try {
+      const url = new URL(await runningUrl(running));
+      // A client that stopped sending halfway through its request's headers.
+      await new Promise<void>((resolve, reject) => client.once('error', reject).connect(Number(url.port), '127.0.0.1', resolve));
+      client.write('GET /accounts/rest/health HTTP/1.1\r\nHost: localhost\r\n');
+      const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const signalled = Date.now();
+      running.child.kill('SIGTERM');
+      assert.deepEqual(await running.exit, { code: 0, signal: null });
+      const took = Date.now() - signalled;
+      assert.ok(took >= 9_000 && took < 20_000, `the stop took ${took} ms`);
+      await closed;
+      assert.match(running.output(), /^Shutdown: requests still open after 10 s; closing their connections\.$/m);
+      assert.equal(existsSync(join(env.PORTAL_DATA_DIR, LOCK_FILE_NAME)), false, 'the database was closed: its lock is released');
+    } finally {
+      client.destroy();
       running.child.kill('SIGKILL');
     }
   });
