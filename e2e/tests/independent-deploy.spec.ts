@@ -43,8 +43,42 @@ function ReleaseCheck() {
 
 const remote: RemoteModule = {
   name: 'tokens',
-  contract: '^1.1.0',
+  contract: '^1.2.0',
   routes: [route('tokens/services', 'Service Tokens', PUBLIC, ReleaseCheck)],
+};
+
+export default remote;
+`;
+
+const OLD_VERSION = '0.8.0-e2e';
+
+/**
+ * A release built the way remotes were before host contract 1.2: its build does not split antd's
+ * imports into the host's parts, so its `import { Table } from 'antd'` asks the share scope for
+ * `antd` itself (the same remote's build otherwise, antd never bundled).
+ */
+const OLD_WEBPACK_CONFIG = `
+const { createWebpackConfig } = require('@portal/shared/federation');
+const current = createWebpackConfig({ appDir: __dirname, kind: 'remote', name: 'tokens', devPort: 0 });
+module.exports = (env, argv) => {
+  const config = current(env, argv);
+  for (const rule of config.module.rules) rule.use = rule.use.filter((use) => !String(use.loader).endsWith('antd-imports-loader.cjs'));
+  return config;
+};
+`;
+
+const OLD_ROUTES = `
+import { PUBLIC, route, type RemoteModule } from '@portal/shared';
+import { Table, Tag } from 'antd';
+
+function OldRelease() {
+  return <Table rowKey="name" pagination={false} dataSource={[{ name: 'built for contract 1.1' }]} columns={[{ title: 'Release', dataIndex: 'name', render: (name: string) => <Tag>{name}</Tag> }]} />;
+}
+
+const remote: RemoteModule = {
+  name: 'tokens',
+  contract: '^1.1.0',
+  routes: [route('tokens/services', 'Service Tokens', PUBLIC, OldRelease)],
 };
 
 export default remote;
@@ -67,7 +101,7 @@ test.describe('a remote deployed alone', () => {
     const tarball = buildRemoteVersion('remote-tokens', VERSION, { 'src/routes.tsx': ROUTES });
     expect(hostBuild()).toBe(before);
 
-    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.1\\.0, \\d+ files\\)`));
+    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.2\\.0, \\d+ files\\)`));
     expect(portal('remotes', 'pin', 'local', `tokens@${VERSION}`, '--reason', 'new release check', '--by', 'platform admin')).toBe(
       `local now runs tokens ${VERSION} (was ${builtVersion('remote-tokens')}), from the next page load.\n`,
     );
@@ -91,5 +125,40 @@ test.describe('a remote deployed alone', () => {
     await expect(page.getByTestId('release')).toHaveCount(0);
     expect(entries.some((path) => path.startsWith(`/remotes/tokens/${VERSION}/`))).toBe(false);
     expect(hostBuild()).toBe(before);
+  });
+
+  test("a version built for contract 1.1 (importing antd whole) still runs, in the host's antd and theme", async ({ browser }) => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'remote-tokens', 'package.json'), 'utf8')) as { portal: Record<string, unknown> };
+    const tarball = buildRemoteVersion('remote-tokens', OLD_VERSION, {
+      'webpack.config.cjs': OLD_WEBPACK_CONFIG,
+      'src/routes.tsx': OLD_ROUTES,
+      'package.json': JSON.stringify({ ...pkg, version: OLD_VERSION, portal: { ...pkg.portal, contract: '^1.1.0' } }, null, 2),
+    });
+    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${OLD_VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.1\\.0, \\d+ files\\)`));
+    portal('remotes', 'pin', 'local', `tokens@${OLD_VERSION}`, '--reason', 'an older build', '--by', 'platform admin');
+
+    // In the dark theme: a Table and Tag from another copy of antd would not see the host's theme.
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    try {
+      const page = await context.newPage();
+      const scripts: { path: string; bytes: Promise<number> }[] = [];
+      page.on('requestfinished', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (path.endsWith('.js')) scripts.push({ path, bytes: request.sizes().then((sizes) => sizes.responseBodySize) });
+      });
+      await page.goto('/tokens/services');
+      const cell = page.getByRole('cell', { name: 'built for contract 1.1' });
+      await expect(cell).toBeVisible();
+      const background = await page.locator('.ant-table').evaluate((table) => getComputedStyle(table).backgroundColor);
+      const [red, green, blue] = (background.match(/\d+/g) ?? []).map(Number);
+      expect(red! + green! + blue!, `the table's background ${background} is the dark theme's`).toBeLessThan(200);
+      // The remote's own files are its entry and its page: the antd it uses is the host's.
+      const own = await Promise.all(scripts.filter((s) => s.path.startsWith(`/remotes/tokens/${OLD_VERSION}/`)).map(async (s) => `${s.path} ${await s.bytes}`));
+      const ownBytes = own.reduce((sum, line) => sum + Number(line.split(' ')[1]), 0);
+      expect(ownBytes, own.join('\n')).toBeLessThan(40_000);
+      expect(scripts.some((s) => !s.path.startsWith('/remotes/'))).toBe(true);
+    } finally {
+      await context.close();
+    }
   });
 });

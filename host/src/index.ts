@@ -1,6 +1,7 @@
 // The asynchronous boundary module federation needs: shared modules (react, react-dom …) are
-// negotiated with the share scope before bootstrap runs.
-import('./bootstrap').catch((error: unknown) => {
+// negotiated with the share scope before bootstrap runs. It is built into this first file
+// (webpackMode "eager": no request of its own), so the shell's chunk is the next thing fetched.
+import(/* webpackMode: "eager" */ './bootstrap').catch((error: unknown) => {
   console.error('The portal could not start.', error);
   const root = document.getElementById('root');
   if (root) {

@@ -14,7 +14,7 @@ import { ResetWebsiteTokenPage } from './visitors/ResetWebsiteTokenPage';
 
 const remote: RemoteModule = {
   name: 'self_service',
-  contract: '^1.1.0',
+  contract: '^1.2.0',
   routes: [
     // Visitors
     route('request-account', 'Sign Up for an account', PUBLIC, RequestAccountPage),

@@ -1,7 +1,7 @@
 // @ts-check
 // The portal as one application without module federation (issue 17, part 1): the host's own
 // build configuration (createWebpackConfig: the same loaders, output and precompression) without
-// the federation plugin, the host's bootstrap as its entry (no asynchronous boundary for a share
+// the federation plugin (nor the loader that splits antd's imports into its shared parts), the host's bootstrap as its entry (no asynchronous boundary for a share
 // scope), and each remote's routes imported directly through federation-runtime.mjs, each remote
 // its own chunk as today. `npm run bench` builds it into .portal/monolith and serves it with
 // PORTAL_HOST_DIR to measure the federated portal against it in the same run.
@@ -21,6 +21,15 @@ module.exports = (env, argv) => {
     resolve: {
       ...config.resolve,
       alias: { '@module-federation/enhanced/runtime$': path.join(__dirname, 'federation-runtime.mjs') },
+    },
+    // Without federation antd is imported as one application imports it: no parts to split it into.
+    module: {
+      ...config.module,
+      rules: (config.module?.rules ?? []).map((rule) =>
+        rule && typeof rule === 'object' && Array.isArray(rule.use)
+          ? { ...rule, use: rule.use.filter((use) => !(use && typeof use === 'object' && String(use.loader).endsWith('antd-imports-loader.cjs'))) }
+          : rule,
+      ),
     },
     plugins: (config.plugins ?? []).filter((plugin) => plugin?.constructor.name !== 'ModuleFederationPlugin'),
   };

@@ -27,7 +27,6 @@ const sharedPackage = require('../package.json');
 const SINGLETON_PACKAGES = [
   'react',
   'react-dom',
-  'react-router',
   'react-router-dom',
   'antd',
   'dayjs',
@@ -38,14 +37,20 @@ const SINGLETON_PACKAGES = [
 ];
 const SUBPATH_SHARED = ['react', 'react-dom'];
 
-/** The portal's antd: the components the apps use, re-exported from antd (../src/antd.ts). */
-const ANTD_SET = path.join(__dirname, '..', 'src', 'antd.ts');
+/** The shared modules every page of the host runs before its content (see sharedSingletons). */
+const HOST_EAGER = ['react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@portal/antd-core', 'zustand', 'final-form', 'react-final-form', 'typebox', '@portal/shared'];
+
+const { ANTD_PARTS, ANTD_SET } = require('./antd-imports-loader.cjs');
+
+/** The portal's router: what the apps use of react-router-dom, re-exported (../src/router.ts). */
+const ROUTER_SET = path.join(__dirname, '..', 'src', 'router.ts');
 
 /**
  * @param {Record<string, string>} dependencies the app's package.json dependencies (exact pins)
+ * @param {'host' | 'remote'} [kind] who builds: the host provides the portal's antd, a remote only uses it
  * @returns {Record<string, import('@module-federation/enhanced').moduleFederationPlugin.SharedConfig>}
  */
-function sharedSingletons(dependencies) {
+function sharedSingletons(dependencies, kind = 'host') {
   /** @type {Record<string, import('@module-federation/enhanced').moduleFederationPlugin.SharedConfig>} */
   const shared = {};
   for (const name of SINGLETON_PACKAGES) {
@@ -58,9 +63,18 @@ function sharedSingletons(dependencies) {
     shared[name] = { singleton: true, requiredVersion, version };
     if (SUBPATH_SHARED.includes(name)) shared[`${name}/`] = { singleton: true, requiredVersion, version };
   }
-  // antd is served by the portal's set of its components (../src/antd.ts), not the whole library:
-  // shared whole it cannot be tree-shaken.
-  shared.antd = { ...shared.antd, import: ANTD_SET };
+  // antd is served by the portal's set of its components, not the whole library (shared whole it
+  // cannot be tree-shaken), in parts (contract 1.2): what every page needs, and the rest, each part
+  // loaded with the first page that uses it. The apps import from 'antd'; antd-imports-loader.cjs
+  // sends each name to its part. Only the host provides them, so a page has one copy of each antd
+  // module (one theme, one set of contexts) whichever remote loads a part first. `antd` itself is
+  // all the parts as one module, for the remotes built before contract 1.2.
+  const antd = shared.antd;
+  for (const { key, file } of ANTD_PARTS) shared[key] = { ...antd, import: kind === 'host' ? file : false };
+  shared.antd = { ...antd, import: kind === 'host' ? ANTD_SET : false };
+  // The router likewise: react-router-dom shared whole is its data routers and its server runtime
+  // too (~50 KB brotli); the apps use its components and hooks (../src/router.ts).
+  shared['react-router-dom'] = { ...shared['react-router-dom'], import: ROUTER_SET };
   // The workspace package carries the remote contract and the session store: one copy, and a
   // remote built against another minor line of it is refused rather than half-working.
   shared['@portal/shared'] = {
@@ -69,6 +83,10 @@ function sharedSingletons(dependencies) {
     requiredVersion: `~${sharedPackage.version}`,
     version: sharedPackage.version,
   };
+  // What the host needs before its first page is built into its first file (eager), not fetched
+  // one file each after it: fewer requests, and brotli sees them together. The host provides them
+  // to the remotes as before; a remote never bundles them eagerly.
+  if (kind === 'host') for (const key of HOST_EAGER) shared[key] = { ...shared[key], eager: true };
   return shared;
 }
 
@@ -186,11 +204,15 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
           {
             test: /\.tsx?$/,
             exclude: /node_modules/,
-            use: {
-              loader: require.resolve('ts-loader', { paths: [appDir] }),
-              // Types are checked once for the whole workspace by `tsc`; the build only transpiles.
-              options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json') },
-            },
+            // Loaders run last to first: antd's imports are split into its parts before transpiling.
+            use: [
+              {
+                loader: require.resolve('ts-loader', { paths: [appDir] }),
+                // Types are checked once for the whole workspace by `tsc`; the build only transpiles.
+                options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json') },
+              },
+              { loader: path.join(__dirname, 'antd-imports-loader.cjs') },
+            ],
           },
         ],
       },
@@ -201,7 +223,7 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
           name,
           // The host declares no remotes: it learns them from the environment manifest at run time.
           ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: { './routes': './src/routes.tsx' } }),
-          shared: sharedSingletons(pkg.dependencies),
+          shared: sharedSingletons(pkg.dependencies, kind),
           // One remote that cannot be reached must not hold up the others' shared modules.
           shareStrategy: 'loaded-first',
           manifest: !isHost,
@@ -211,9 +233,13 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
           // ../src/contract.ts). The host provides it with the runtime plugin made for that, taken
           // as its ES module: `experiments.provideExternalRuntime` adds the CommonJS one, whose
           // imports bring a second copy of the runtime into the host (~10 KB brotli).
+          // The runtime is built for browsers only (`target: 'web'`): without its Node.js paths.
           ...(isHost
-            ? { runtimePlugins: [path.join(appDir, 'src/federation/runtimePlugin.ts'), externalRuntimeProvider(appDir)] }
-            : { experiments: { externalRuntime: true } }),
+            ? {
+                runtimePlugins: [path.join(appDir, 'src/federation/runtimePlugin.ts'), externalRuntimeProvider(appDir)],
+                experiments: { optimization: { target: 'web' } },
+              }
+            : { experiments: { externalRuntime: true, optimization: { target: 'web' } } }),
         }),
         ...(isHost ? [] : [new PortalRemoteRecordPlugin({ name, version: pkg.version, portal: pkg.portal })]),
         ...(production ? [new PrecompressPlugin()] : []),

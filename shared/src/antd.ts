@@ -1,43 +1,14 @@
 /**
- * The portal's antd (issue 17): the components the host and the remotes use, and only those.
+ * The portal's antd as one module: all its parts (antd-core.ts, antd-more.ts, antd-extra.ts),
+ * shared under the key `antd` for the remotes built before host contract 1.2, whose
+ * `import { Table } from 'antd'` is served by it. The host provides it and never loads it itself;
+ * a page loads it only when such a remote is pinned. Since contract 1.2 the apps reach the parts
+ * on their own (see shared/build/antd-imports-loader.cjs), so the sign-in page no longer carries
+ * the tables.
  *
- * Every app's `import { Button } from 'antd'` is served by this module, shared as the singleton
- * `antd` (shared/build/federation.cjs): the host provides it, so a page holds one antd, one theme
- * and one set of contexts, as before; but shared whole, antd could not be tree-shaken and the
- * first page paid for all of it. This module re-exports the used components from antd's own
- * index, so the build keeps exactly these.
- *
- * The set is part of what the host offers its remotes: a component a remote starts using is added
- * here, and so reaches the browser with the next host release. antd-set.test.ts fails when any
- * app's sources use a component that is not in the set.
+ * It re-exports the very modules the parts are, so an older remote's Table and the host's
+ * ConfigProvider still share one theme and one set of contexts.
  */
-export {
-  Alert,
-  App,
-  Button,
-  Card,
-  Checkbox,
-  Collapse,
-  ConfigProvider,
-  Descriptions,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Layout,
-  List,
-  Menu,
-  Modal,
-  Radio,
-  Result,
-  Select,
-  Skeleton,
-  Space,
-  Spin,
-  Switch,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-  theme,
-} from 'antd/es/index.js';
+export * from './antd-core.js';
+export * from './antd-more.js';
+export * from './antd-extra.js';

@@ -12,8 +12,12 @@ import type { Permission } from '@portal/api';
  * The version of this contract that the host implements. Remotes declare a range of it.
  * 1.1: the host provides the module federation runtime; a remote built since (its entry carries
  * none of its own) declares ^1.1.0, so a host from before is never asked to run it.
+ * 1.2: the host provides the portal's antd in two shared parts, `@portal/antd-core` and
+ * `@portal/antd-more` (shared/build/antd-imports-loader.cjs); a remote built since takes antd's
+ * components from them and brings no antd of its own, so it declares ^1.2.0. Remotes built for
+ * 1.0 and 1.1 import `antd`, which the host still provides (both parts as one module).
  */
-export const CONTRACT_VERSION = '1.1.0';
+export const CONTRACT_VERSION = '1.2.0';
 
 /** Who may open a route. */
 export type RouteAccess =

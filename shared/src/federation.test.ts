@@ -4,7 +4,9 @@
  * no host rebuild); only the singleton root of @portal/shared and the libraries are shared.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the webpack preset is CommonJS
-const { sharedSingletons } = require('../build/federation.cjs') as { sharedSingletons(deps: Record<string, string>): Record<string, { singleton?: boolean; strictVersion?: boolean }> };
+const { sharedSingletons } = require('../build/federation.cjs') as {
+  sharedSingletons(deps: Record<string, string>, kind?: 'host' | 'remote'): Record<string, { singleton?: boolean; strictVersion?: boolean; import?: string | false; eager?: boolean }>;
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- read like webpack reads it
 const host = require('../../host/package.json') as { dependencies: Record<string, string> };
 
@@ -13,7 +15,26 @@ describe('the shared modules of every app', () => {
 
   it('share the singleton root of @portal/shared strictly, and never @portal/api or a subpath of @portal/shared', () => {
     expect(shared['@portal/shared']).toMatchObject({ singleton: true, strictVersion: true });
-    expect(Object.keys(shared).filter((key) => key.startsWith('@portal/'))).toEqual(['@portal/shared']);
+    expect(Object.keys(shared).filter((key) => key.startsWith('@portal/')).sort()).toEqual(['@portal/antd-core', '@portal/antd-extra', '@portal/antd-more', '@portal/shared']);
+  });
+
+  it("let only the host provide the portal's antd, so a page holds one copy of it whichever remote loads a part first", () => {
+    const remote = sharedSingletons(host.dependencies, 'remote');
+    for (const key of ['antd', '@portal/antd-core', '@portal/antd-more', '@portal/antd-extra']) {
+      expect(shared[key]).toMatchObject({ singleton: true, import: expect.stringMatching(/shared\/src\/antd(-core|-more|-extra)?\.ts$/) });
+      expect(remote[key]).toMatchObject({ singleton: true, import: false });
+    }
+  });
+
+  it("build into the host's first file only what every page runs before its content", () => {
+    const eager = (all: Record<string, { eager?: boolean }>) => Object.keys(all).filter((key) => all[key]!.eager).sort();
+    expect(eager(shared)).toEqual(['@portal/antd-core', '@portal/shared', 'final-form', 'react', 'react-dom', 'react-dom/', 'react-final-form', 'react-router-dom', 'react/', 'typebox', 'zustand']);
+    expect(eager(sharedSingletons(host.dependencies, 'remote'))).toEqual([]);
+  });
+
+  it('share the router as the set of it the apps use', () => {
+    expect(shared['react-router-dom']).toMatchObject({ singleton: true, import: expect.stringMatching(/shared\/src\/router\.ts$/) });
+    expect(shared['react-router']).toBeUndefined();
   });
 
   it('share the libraries as singletons', () => {

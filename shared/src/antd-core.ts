@@ -1,0 +1,31 @@
+/**
+ * The portal's antd, first part (issue 17): the components every page needs before its content,
+ * the ones the host's shell, the sign-in page and @portal/shared's singleton render. Shared as
+ * the singleton `@portal/antd-core`; the host loads it at start.
+ *
+ * The apps do not import this module: they write `import { Button } from 'antd'`, and the build
+ * (shared/build/antd-imports-loader.cjs) sends each name to the part that has it. A component
+ * joins this part only when the shell or the singleton starts to use it (antd-set.test.ts fails
+ * otherwise); anything else goes into antd-more.ts, which a page loads when it needs it.
+ */
+export {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  ConfigProvider,
+  Form,
+  Input,
+  Layout,
+  Menu,
+  Modal,
+  Radio,
+  Result,
+  Skeleton,
+  Space,
+  Spin,
+  Tabs,
+  Typography,
+  theme,
+} from 'antd/es/index.js';
