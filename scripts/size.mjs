@@ -1,7 +1,9 @@
 // npm run size: what a browser downloads, measured in Chromium against the production build.
-//  - the host before its first render (index.html and the scripts the first render needed);
-//  - the host's shell (antd, the router, the chrome), loaded right after the first render;
-//  - each remote's entry plus its first route, loaded into a page where the host already is.
+//  - the host before its first render (index.html and its first file: react, react-dom, the
+//    router, the first part of the portal's antd, the federation runtime);
+//  - the host's shell (the chrome), loaded right after the first render;
+//  - each remote's entry plus its first route, loaded into a page where the host already is (with
+//    the parts of the portal's antd the route needs that the host had not loaded yet).
 // Sizes are of the files served, compressed as the build precompresses them: gzip (level 9) and
 // brotli (quality 11, what Chromium is sent).
 import { spawn } from 'node:child_process';
@@ -86,7 +88,7 @@ try {
       (p) => !beforeRender.includes(p),
     );
     rows.push(['host: before its first render', beforeRender]);
-    rows.push(['host: the shell (antd, router, chrome)', shell]);
+    rows.push(['host: the shell (the chrome)', shell]);
 
     for (const remote of manifest.remotes) {
       const p = await browser.newPage();
@@ -102,7 +104,7 @@ try {
       const after = await p.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
       const added = assetsOnly(after.filter((u) => !before.has(u)));
       const own = added.filter((path) => path.startsWith(`/remotes/${remote.name}/`));
-      rows.push([`remote ${remote.name}: entry + ${FIRST_ROUTES[remote.name]}`, added, own.length === added.length ? '' : 'includes host chunks']);
+      rows.push([`remote ${remote.name}: entry + ${FIRST_ROUTES[remote.name]}`, added, own.length === added.length ? '' : "includes the host's antd parts it needs"]);
       await p.close();
     }
   } finally {
