@@ -266,8 +266,15 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
 
     if (isHost) {
       const HtmlWebpackPlugin = fromApp('html-webpack-plugin');
+      // The page is given as its text, not as a template module: compiling a template runs a child
+      // compilation, in which the federation plugin also built its shared modules, as CommonJS
+      // chunks nothing loads (about 870 KB of the host's folder).
       config.plugins?.push(
-        new HtmlWebpackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer' }),
+        new HtmlWebpackPlugin({
+          templateContent: fs.readFileSync(path.join(appDir, 'src', 'index.html'), 'utf8'),
+          inject: 'body',
+          scriptLoading: 'defer',
+        }),
       );
     }
     return config;
