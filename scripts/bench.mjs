@@ -29,7 +29,7 @@
 //    built without federation (scripts/monolith), in Chromium: JavaScript before content, time to
 //    content, in-app navigation, Lighthouse mobile and desktop; two portals on PGlite.
 // `npm run bench -- --only=groups` (or `--only=tokens`, `--only=lists`, `--only=load`, `--only=search`) runs that phase alone (PostgreSQL only, no PGlite portal);
-// `--only=pages` runs the pages alone.
+// `--only=pages` runs the pages alone; `--only=reads` the session check beside its references alone.
 // Absolute numbers move with whatever else the machine is doing; the ratios to the ceiling are
 // what to compare between runs. Exit code 1 when any phase saw an error.
 import { spawn } from 'node:child_process';
@@ -1293,7 +1293,8 @@ function parseArgs(args) {
     else if (arg === '--only=load') only = 'load';
     else if (arg === '--only=search') only = 'search';
     else if (arg === '--only=pages') only = 'pages';
-    else throw new Error(`Unknown argument ${arg}: the options are --only=groups, --only=tokens, --only=lists, --only=load, --only=search and --only=pages.`);
+    else if (arg === '--only=reads') only = 'reads';
+    else throw new Error(`Unknown argument ${arg}: the options are --only=groups, --only=tokens, --only=lists, --only=load, --only=search, --only=pages and --only=reads.`);
   }
   return { only };
 }
@@ -1328,7 +1329,9 @@ async function main() {
   await ensureInstalled();
   await buildApp('server');
   if (only === 'pages') return pagesOnly();
-  if (only) return mainPhaseOnly(PHASES[only]);
+  if (only && only !== 'reads') return mainPhaseOnly(PHASES[only]);
+  // `--only=reads`: the session check beside its references alone (the first rows of the report).
+  const readsOnly = only === 'reads';
   let failed = false;
 
   const cpus = os.cpus();
@@ -1386,14 +1389,14 @@ async function main() {
 
   const signIns = [];
   for (const portal of portals) {
-    if (interrupted) break;
+    if (interrupted || readsOnly) break;
     log(`Sign-ins on ${portal.label}: solving ${SIGNIN_WARMUP + SIGNIN_COUNT} challenges first, then timing ${SIGNIN_COUNT} sign-ins…`);
     signIns.push({ portal, ...(await benchSignIns(portal)) });
   }
 
   const scale = [];
   for (const [i, portal] of portals.entries()) {
-    if (interrupted) break;
+    if (interrupted || readsOnly) break;
     log(`Seeding ${SCALE_ACCOUNTS.toLocaleString('en-US')} accounts and ${SCALE_PENDING_REQUESTS.toLocaleString('en-US')} pending requests into ${portal.label}…`);
     const seeded = await seedScale(portal);
     portals[i] = seeded.portal;
@@ -1403,7 +1406,7 @@ async function main() {
 
   const loads = [];
   for (const portal of portals) {
-    if (interrupted || portal.label !== 'PostgreSQL') continue;
+    if (interrupted || readsOnly || portal.label !== 'PostgreSQL') continue;
     log(`Sustained load on ${portal.label}: the session check and the account search together for ${LOAD_MS / 1000} s…`);
     loads.push(await benchLoad(portal));
   }
@@ -1411,26 +1414,26 @@ async function main() {
   const groups = [];
   const groupsNote = pg.skip ? groupsSkipped(pg.skip) : undefined;
   for (const portal of portals) {
-    if (interrupted || portal.label !== 'PostgreSQL') continue;
+    if (interrupted || readsOnly || portal.label !== 'PostgreSQL') continue;
     log(`Groups at scale on ${portal.label}: seeding ${GROUP_MEMBERS.toLocaleString('en-US')} members and ${GROUP_PENDING_REQUESTS.toLocaleString('en-US')} pending membership requests, then timing…`);
     groups.push(await benchGroups(portal));
   }
 
   const tokens = [];
   for (const portal of portals) {
-    if (interrupted || portal.label !== 'PostgreSQL') continue;
+    if (interrupted || readsOnly || portal.label !== 'PostgreSQL') continue;
     log(`Tokens at scale on ${portal.label}: seeding ${TOKEN_COUNT.toLocaleString('en-US')} tokens, then timing introspection and the token list…`);
     tokens.push(await benchTokens(portal));
   }
 
   const lists = [];
   for (const portal of portals) {
-    if (interrupted || portal.label !== 'PostgreSQL') continue;
+    if (interrupted || readsOnly || portal.label !== 'PostgreSQL') continue;
     log(`Mailing lists at scale on ${portal.label}: seeding ${LIST_HELD.toLocaleString('en-US')} held messages and ${LIST_SUBSCRIBERS.toLocaleString('en-US')} subscribers, then timing…`);
     lists.push(await benchLists(portal));
   }
 
-  const pages = interrupted ? undefined : await benchPages();
+  const pages = interrupted || readsOnly ? undefined : await benchPages();
 
   // The report.
   const ceilingRate = summary(stats[0]).perSecond;
@@ -1506,10 +1509,12 @@ async function main() {
     }
   }
 
-  lines.push(...loadReport(loads, pg.skip ? loadSkipped(pg.skip) : undefined));
-  lines.push(...groupsReport(groups, groupsNote));
-  lines.push(...tokensReport(tokens, pg.skip ? tokensSkipped(pg.skip) : undefined));
-  lines.push(...listsReport(lists, pg.skip ? listsSkipped(pg.skip) : undefined));
+  if (!readsOnly) {
+    lines.push(...loadReport(loads, pg.skip ? loadSkipped(pg.skip) : undefined));
+    lines.push(...groupsReport(groups, groupsNote));
+    lines.push(...tokensReport(tokens, pg.skip ? tokensSkipped(pg.skip) : undefined));
+    lines.push(...listsReport(lists, pg.skip ? listsSkipped(pg.skip) : undefined));
+  }
   if (pages) lines.push(...pages.lines, ...(pages.misses.length ? ['', 'Page targets missed:', ...pages.misses.map((m) => `  ${m}`)] : []));
 
   const errorLines = [];
