@@ -62,7 +62,7 @@ export default tseslint.config(
   ...['host', ...REMOTES].map(boundaries),
   {
     files: ['shared/src/**/*.{ts,tsx}', 'shared/api/src/**/*.ts'],
-    ignores: ['shared/src/**/*.test.{ts,tsx}', 'shared/src/testing.tsx'],
+    ignores: ['shared/src/**/*.test.{ts,tsx}', 'shared/src/testing.tsx', 'shared/src/app-sources.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'shared runs in the browser too.' }] }],
     },

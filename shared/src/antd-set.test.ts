@@ -5,8 +5,9 @@
  * part than the first would make every first page load that part too. This reads every app's sources and fails,
  * naming the file, in either case, and when antd is imported in a way the parts cannot serve.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { appSourceFiles, REPO_DIR } from './app-sources';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the loader is CommonJS, as webpack runs it
 const { antdParts, splitAntdImports } = require('../build/antd-imports-loader.cjs') as {
@@ -14,20 +15,11 @@ const { antdParts, splitAntdImports } = require('../build/antd-imports-loader.cj
   splitAntdImports(source: string, partOf: Map<string, string>): { code: string; problems: string[] };
 };
 
-const repo = join(__dirname, '..', '..');
-const APP_SOURCES = ['host/src', 'shared/src', ...readdirSync(repo).filter((d) => d.startsWith('remote-')).map((d) => `${d}/src`)];
+const repo = REPO_DIR;
 const PART_MODULES = ['antd.ts', 'antd-core.ts', 'antd-more.ts', 'antd-extra.ts'].map((name) => join(__dirname, name));
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !PART_MODULES.includes(path) ? [path] : [];
-  });
-}
-
 const partOf = antdParts();
-const files = APP_SOURCES.flatMap((dir) => sourceFiles(join(repo, dir)));
+const files = appSourceFiles().filter((file) => !PART_MODULES.includes(file) && file !== join(__dirname, 'app-sources.ts'));
 
 /**
  * What every first page runs: the host's shell and sign-in page, and the singleton root of

@@ -3,19 +3,11 @@
  * served by: a name an app imports that it lacks would be undefined in the browser. This reads
  * every app's sources and fails, naming the file, when one imports a name the set lacks.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { appSourceFiles, REPO_DIR } from './app-sources';
 
-const repo = join(__dirname, '..', '..');
-const APP_SOURCES = ['host/src', 'shared/src', ...readdirSync(repo).filter((d) => d.startsWith('remote-')).map((d) => `${d}/src`)];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
+const repo = REPO_DIR;
 
 const set = new Set(
   /export\s*\{([^}]*)\}\s*from\s*'react-router'/
@@ -24,7 +16,7 @@ const set = new Set(
     .map((s) => s.trim())
     .filter(Boolean),
 );
-const files = APP_SOURCES.flatMap((dir) => sourceFiles(join(repo, dir)));
+const files = appSourceFiles();
 
 describe("the portal's router (router.ts)", () => {
   it('has every name the apps import from react-router-dom', () => {
