@@ -11,6 +11,11 @@ export interface QueryOptions {
    * request makes (the session); a wrapper that ignores the option runs the query as usual.
    */
   prepare?: string;
+  /**
+   * A write whose whole effect the caller applies itself to what it keeps in memory (a session's
+   * last-seen mark, services/session-cache.ts): it does not move Database.writeGeneration.
+   */
+  appliedByCaller?: boolean;
 }
 
 export interface Queryable {
@@ -31,6 +36,13 @@ export interface Database extends Queryable {
    * a checkpoint while no other transaction runs. Undefined on PostgreSQL (pg_dump backs it up).
    */
   dumpDataDir?(): Promise<Uint8Array>;
+  /**
+   * The embedded database only: a number that moves when a statement that may write is sent and
+   * again when it ends (and around every transaction and script). One process owns the data folder,
+   * so every write passes here: a result read while the number stayed the same is still what the
+   * database holds. Undefined on PostgreSQL, where other servers write too.
+   */
+  writeGeneration?(): number;
   /** Closes the database (and releases the embedded database's lock). Safe to call twice. */
   close(): Promise<void>;
 }

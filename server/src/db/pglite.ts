@@ -72,19 +72,46 @@ class PreparedStatements {
   }
 }
 
-function wrap(target: PgliteQueryable, statements: PreparedStatements, inTransaction: boolean): Queryable {
+/** Database.writeGeneration's count, shared by an instance and its transactions. */
+interface Writes {
+  generation: number;
+}
+
+/**
+ * Whether a statement may write: anything but a plain SELECT (no functions or triggers write in
+ * this schema). Erring towards "may" only costs a cached read.
+ */
+function mayWrite(sql: string): boolean {
+  return !/^\s*select\b/i.test(sql) || /\b(?:insert|update|delete|merge|truncate)\b/i.test(sql);
+}
+
+/** Runs `fn` with the write generation moved before it starts and after it ends, however it ends. */
+async function writing<T>(writes: Writes, fn: () => Promise<T>): Promise<T> {
+  writes.generation++;
+  try {
+    return await fn();
+  } finally {
+    writes.generation++;
+  }
+}
+
+function wrap(target: PgliteQueryable, statements: PreparedStatements, inTransaction: boolean, writes: Writes): Queryable {
+  async function run<T>(sql: string, params: readonly unknown[], options: QueryOptions | undefined): Promise<QueryResult<T>> {
+    const execute = options?.prepare === undefined ? undefined : await statements.execute(inTransaction, options.prepare, sql, params);
+    if (execute !== undefined) {
+      const [result] = await target.exec(execute);
+      return { rows: (result?.rows ?? []) as T[] };
+    }
+    const result = await target.query<T>(sql, [...params]);
+    return { rows: result.rows };
+  }
   return {
-    async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
-      const execute = options?.prepare === undefined ? undefined : await statements.execute(inTransaction, options.prepare, sql, params);
-      if (execute !== undefined) {
-        const [result] = await target.exec(execute);
-        return { rows: (result?.rows ?? []) as T[] };
-      }
-      const result = await target.query<T>(sql, [...params]);
-      return { rows: result.rows };
+    query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
+      if (options?.appliedByCaller === true || !mayWrite(sql)) return run<T>(sql, params, options);
+      return writing(writes, () => run<T>(sql, params, options));
     },
     async exec(sql: string): Promise<void> {
-      await target.exec(sql);
+      await writing(writes, () => target.exec(sql));
     },
   };
 }
@@ -108,12 +135,15 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
 export function pgliteDatabase(pglite: PGlite, afterClose?: () => void, dataDir?: string): Database {
   let closing: Promise<void> | undefined;
   const statements = new PreparedStatements(pglite);
+  const writes: Writes = { generation: 0 };
   return {
     kind: 'pglite',
-    ...wrap(pglite, statements, false),
+    ...wrap(pglite, statements, false, writes),
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return pglite.transaction((tx) => fn(wrap(tx, statements, true)));
+      // Moved when it starts and when it has committed or rolled back, besides its writes.
+      return writing(writes, () => pglite.transaction((tx) => fn(wrap(tx, statements, true, writes))));
     },
+    writeGeneration: () => writes.generation,
     async dumpDataDir(): Promise<Uint8Array> {
       // Inside a transaction: no other transaction is half done while the files are read, and the
       // checkpoint has written every committed change to the data files first. A data folder is

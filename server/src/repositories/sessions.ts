@@ -83,9 +83,13 @@ export async function findSession(db: Queryable, idHash: string): Promise<Sessio
   };
 }
 
-/** Records a use (last_seen_at only ever moves forward, whichever server writes last). */
-export async function touchSession(db: Queryable, idHash: string, lastSeenAt: Date): Promise<void> {
-  await db.query('update sessions set last_seen_at = $2 where id_hash = $1 and last_seen_at < $2', [idHash, lastSeenAt]);
+/**
+ * Records a use (last_seen_at only ever moves forward, whichever server writes last).
+ * `appliedByCaller`: the caller applies the mark to the session it keeps in memory itself
+ * (services/session-cache.ts), so the write does not drop other kept reads.
+ */
+export async function touchSession(db: Queryable, idHash: string, lastSeenAt: Date, appliedByCaller = false): Promise<void> {
+  await db.query('update sessions set last_seen_at = $2 where id_hash = $1 and last_seen_at < $2', [idHash, lastSeenAt], { appliedByCaller });
 }
 
 export async function deleteSession(db: Queryable, idHash: string): Promise<void> {

@@ -9,6 +9,7 @@ import { DEFAULT_CHALLENGE_COST, DEFAULT_PERSONAL_EMAIL_DOMAINS } from '../confi
 import type { Database } from '../db/database.js';
 import { ensureSecret } from '../repositories/secrets.js';
 import type { Clock } from './clock.js';
+import { SessionCache } from './session-cache.js';
 
 export type SecuritySettings = Pick<
   ServerSettings,
@@ -48,14 +49,18 @@ export interface SecurityContext {
   readonly settings: SecuritySettings;
   /** A secret shared by every server process on this database (generated once, then stored). */
   secret(name: SecretName): Promise<string>;
+  /** The embedded database's session lookups kept in memory (services/session-cache.ts); none on PostgreSQL. */
+  readonly sessions?: SessionCache;
 }
 
 export function createSecurityContext(db: Database, clock: Clock, settings: SecuritySettings): SecurityContext {
   const cache = new Map<SecretName, Promise<string>>();
+  const writeGeneration = db.writeGeneration?.bind(db);
   return {
     db,
     clock,
     settings,
+    ...(writeGeneration === undefined ? {} : { sessions: new SessionCache(writeGeneration) }),
     secret(name) {
       let value = cache.get(name);
       if (!value) {

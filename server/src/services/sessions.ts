@@ -17,6 +17,7 @@ import {
   insertSession,
   purgeExpiredSessions,
   touchSession,
+  type SessionRecord,
 } from '../repositories/sessions.js';
 import { isRenewalDue, RENEWAL_PERMISSIONS } from './renewal.js';
 import { permissionsOf } from './roles.js';
@@ -67,16 +68,17 @@ function lastSeenMark(now: Date): Date {
 export async function resolveSession(context: SecurityContext, id: string | undefined): Promise<CurrentSession | undefined> {
   if (id === undefined || !SESSION_ID.test(id)) return undefined;
   const idHash = hashSessionId(id);
-  const record = await findSession(context.db, idHash);
+  const record = await sessionRecord(context, idHash);
   if (!record) return undefined;
   const now = context.clock.now();
   if (now.getTime() >= record.expiresAt.getTime() || now.getTime() >= record.lastSeenAt.getTime() + idleMs(context)) {
+    context.sessions?.forget(idHash);
     await deleteSession(context.db, idHash);
     return undefined;
   }
   // Written only when the mark moves (at most once a second); never moved back (another server's later write wins).
   const mark = lastSeenMark(now);
-  if (mark.getTime() > record.lastSeenAt.getTime()) await touchSession(context.db, idHash, mark);
+  if (mark.getTime() > record.lastSeenAt.getTime()) await markLastSeen(context, idHash, mark);
   const account = record.account;
   const usable = account !== null && account.active && !account.closed;
   const renewalDue = usable && isRenewalDue(account.lastCertified, account.createdAt, now);
@@ -94,6 +96,30 @@ export async function resolveSession(context: SecurityContext, id: string | unde
       : undefined,
     refused: record.accountId !== null && !usable,
   };
+}
+
+/** The session's record: kept in memory on the embedded database (services/session-cache.ts), else read. */
+async function sessionRecord(context: SecurityContext, idHash: string): Promise<SessionRecord | undefined> {
+  const cache = context.sessions;
+  if (!cache) return findSession(context.db, idHash);
+  const kept = cache.get(idHash);
+  if (kept) return kept;
+  const ticket = cache.ticket();
+  const record = await findSession(context.db, idHash);
+  if (record) cache.keep(idHash, ticket, record);
+  return record;
+}
+
+/** Writes the session's last-seen mark; the cache applies it to the record it keeps. */
+async function markLastSeen(context: SecurityContext, idHash: string, mark: Date): Promise<void> {
+  const cache = context.sessions;
+  try {
+    await touchSession(context.db, idHash, mark, cache !== undefined);
+  } catch (error) {
+    cache?.forget(idHash);
+    throw error;
+  }
+  cache?.marked(idHash, mark);
 }
 
 /** Creates a session (anonymous when accountId is null); returns its id. Purges expired sessions. */
