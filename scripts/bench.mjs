@@ -30,7 +30,8 @@
 //    built without federation (scripts/monolith), in Chromium: JavaScript before content, time to
 //    content, in-app navigation, Lighthouse mobile and desktop; two portals on PGlite.
 // `npm run bench -- --only=groups` (or `--only=tokens`, `--only=lists`, `--only=load`, `--only=search`) runs that phase alone (PostgreSQL only, no PGlite portal);
-// `--only=pages` runs the pages alone; `--only=reads` the session check beside its references alone.
+// `--only=pages` runs the pages alone; `--only=navigation` the in-app navigations alone, each with what it fetched;
+// `--only=reads` the session check beside its references alone.
 // Absolute numbers move with whatever else the machine is doing; the ratios to the ceiling are
 // what to compare between runs. Exit code 1 when any phase saw an error.
 import { spawn } from 'node:child_process';
@@ -41,7 +42,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { LIGHTHOUSE_RUNS, PAGE_RUNS, measureLighthouse, measurePages, pagesReport } from './bench-pages.mjs';
+import { LIGHTHOUSE_RUNS, PAGE_RUNS, measureLighthouse, measureNavigations, measurePages, pagesReport } from './bench-pages.mjs';
 import { MONOLITH_DIR, buildAll, buildApp, ensureChromium, ensureInstalled, log, root } from './lib.mjs';
 
 // ---------------------------------------------------------------------------------------------
@@ -1304,7 +1305,8 @@ function parseArgs(args) {
     else if (arg === '--only=search') only = 'search';
     else if (arg === '--only=pages') only = 'pages';
     else if (arg === '--only=reads') only = 'reads';
-    else throw new Error(`Unknown argument ${arg}: the options are --only=groups, --only=tokens, --only=lists, --only=load, --only=search, --only=pages and --only=reads.`);
+    else if (arg === '--only=navigation') only = 'navigation';
+    else throw new Error(`Unknown argument ${arg}: the options are --only=groups, --only=tokens, --only=lists, --only=load, --only=search, --only=pages, --only=navigation and --only=reads.`);
   }
   return { only };
 }
@@ -1339,6 +1341,7 @@ async function main() {
   await ensureInstalled();
   await buildApp('server');
   if (only === 'pages') return pagesOnly();
+  if (only === 'navigation') return navigationOnly();
   if (only && only !== 'reads') return mainPhaseOnly(PHASES[only]);
   // `--only=reads`: the session check beside its references alone (the first rows of the report).
   const readsOnly = only === 'reads';
@@ -1622,7 +1625,8 @@ const PHASES = {
 // Pages: the federated portal beside the monolith, in Chromium (scripts/bench-pages.mjs).
 
 /** Builds what the pages need, starts a portal for each build, measures, stops them: the report. */
-async function benchPages() {
+/** Both builds served (each by its own portal on PGlite), signed in as admin: `measure(chromiumPath, builds)`'s answer. */
+async function withBothBuilds(measure) {
   await buildAll();
   await buildApp('monolith');
   const chromiumPath = ensureChromium();
@@ -1635,15 +1639,21 @@ async function benchPages() {
       const { cookie } = await adminSession(portal);
       builds.push({ label, base: `http://${LOOPBACK}:${portal.port}`, cookie, monolith: portal === monolith });
     }
+    return await measure(chromiumPath, builds);
+  } finally {
+    await stopChild(federated.child);
+    await stopChild(monolith.child);
+  }
+}
+
+async function benchPages() {
+  return withBothBuilds(async (chromiumPath, builds) => {
     log(`Pages in Chromium: ${PAGE_RUNS} cold loads of each page and each navigation on both builds, alternating…`);
     const result = await measurePages(chromiumPath, builds);
     log(`Lighthouse on both builds: ${LIGHTHOUSE_RUNS} runs of each page and form factor, alternating…`);
     result.lighthouse = await measureLighthouse(chromiumPath, builds);
     return pagesReport(result, builds);
-  } finally {
-    await stopChild(federated.child);
-    await stopChild(monolith.child);
-  }
+  });
 }
 
 /** `--only=pages`: the pages alone. */
@@ -1659,6 +1669,13 @@ async function pagesOnly() {
       ...(misses.length ? ['', 'Page targets missed:', ...misses.map((m) => `  ${m}`)] : ['', 'Page targets: all met.']),
     ].join('\n'),
   );
+  return false;
+}
+
+/** `--only=navigation`: the in-app navigations alone, with what each fetched (a few minutes). */
+async function navigationOnly() {
+  const lines = await withBothBuilds(measureNavigations);
+  console.log(lines.join('\n'));
   return false;
 }
 
