@@ -43,21 +43,35 @@ export class RemoteLoader {
     if (force) for (const { name } of usable) this.preloaded.delete(name);
   }
 
+  /** The remotes whose module has arrived, by name: a page of theirs renders without waiting. */
+  private readonly ready = new Map<string, RemoteModule>();
+
   load(remote: PortalRemote): Promise<RemoteModule> {
     const existing = this.loading.get(remote.name);
     if (existing) return existing;
     const promise = this.startLoad(remote);
     this.loading.set(remote.name, promise);
-    // A failure is not cached: the next visit (or Retry) tries again.
-    promise.catch(() => {
-      if (this.loading.get(remote.name) === promise) this.loading.delete(remote.name);
-    });
+    promise.then(
+      (module) => {
+        if (this.loading.get(remote.name) === promise) this.ready.set(remote.name, module);
+      },
+      // A failure is not cached: the next visit (or Retry) tries again.
+      () => {
+        if (this.loading.get(remote.name) === promise) this.loading.delete(remote.name);
+      },
+    );
     return promise;
+  }
+
+  /** The remote's module when it has already arrived (no waiting, not even a render), else undefined. */
+  loaded(remote: PortalRemote): RemoteModule | undefined {
+    return this.ready.get(remote.name);
   }
 
   /** Forgets a failed remote and registers it afresh so that the runtime fetches it again. */
   retry(remote: PortalRemote): Promise<RemoteModule> {
     this.loading.delete(remote.name);
+    this.ready.delete(remote.name);
     this.preloaded.delete(remote.name);
     if (remote.compatible) this.runtime.registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
     return this.load(remote);

@@ -311,6 +311,66 @@ describe('the portal routes', () => {
     }
   });
 
+  it('keeps the chrome mounted from one remote to another, and shows a loaded remote\'s page at once (issue 17)', async () => {
+    await remoteLoader.load(environment.remotes.find((r) => r.name === 'groups')!);
+    renderAt('/profile');
+    expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const banner = screen.getByRole('banner');
+    // The server takes its time to say who is signed in: the page does not wait for it.
+    let answerSession: (() => void) | undefined;
+    const apiFetch = global.fetch;
+    global.fetch = jest.fn((url: string, init?: RequestInit) =>
+      url.endsWith('/sessions/current') ? new Promise((resolve) => (answerSession = () => resolve(apiFetch(url, init)))) : apiFetch(url, init),
+    ) as unknown as typeof fetch;
+
+    try {
+      await userEvent.click(within(nav).getByRole('link', { name: 'Groups' }));
+      expect(await screen.findByRole('heading', { name: 'Groups' }, { timeout: 2_000 })).toBeInTheDocument();
+      expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+      expect(answerSession).toBeDefined(); // asked again, still unanswered
+      // The same sidebar and top bar, not new ones.
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBe(nav);
+      expect(screen.getByRole('banner')).toBe(banner);
+    } finally {
+      answerSession?.();
+    }
+    expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
+  });
+
+  it('sends to sign-in when the check made on the way to another remote finds no session', async () => {
+    await remoteLoader.load(environment.remotes.find((r) => r.name === 'groups')!);
+    renderAt('/profile');
+    expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+    // Signed out elsewhere meanwhile: the portal still has the old answer.
+    fakeApi(null);
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Groups' }));
+    expect(await screen.findByRole('heading', { name: 'Login Agreement' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Groups' })).not.toBeInTheDocument();
+  });
+
+  it("does not carry a remote's failed page over to another remote", async () => {
+    const Broken = () => {
+      throw new Error('broken page');
+    };
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const groups = modules.groups!;
+    modules.groups = { ...groups, routes: [{ ...groups.routes[0]!, Component: Broken }] };
+    try {
+      await remoteLoader.retry(environment.remotes.find((r) => r.name === 'groups')!);
+      await remoteLoader.load(environment.remotes.find((r) => r.name === 'self_service')!);
+      renderAt('/groups');
+      expect(await screen.findByText(MESSAGES.remoteUnavailable)).toBeInTheDocument();
+      await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'My Profile' }));
+      expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+      expect(screen.queryByText(MESSAGES.remoteUnavailable)).not.toBeInTheDocument();
+    } finally {
+      modules.groups = groups;
+      await remoteLoader.retry(environment.remotes.find((r) => r.name === 'groups')!);
+      error.mockRestore();
+    }
+  });
+
   it('shows the unavailable panel for a remote that cannot be loaded, and Retry recovers it', async () => {
     // (A remote, once loaded, stays loaded for the page's life: this one has not been loaded yet.)
     unreachable.add('mailing_lists');

@@ -1,7 +1,7 @@
 import { links } from '@portal/api';
 import { remoteForPath, type RemoteModule, type RemoteRoute } from '@portal/shared';
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { Navigate, useLocation, useRoutes } from 'react-router-dom';
+import { matchRoutes, Navigate, useLocation, useRoutes } from 'react-router-dom';
 import type { PortalRemote } from '../federation/environment';
 import { Loading } from './Loading';
 import { PortalLayout } from './PortalLayout';
@@ -32,7 +32,9 @@ export function RemoteArea() {
   }
   const remote = remoteForPath(environment.remotes, pathname);
   if (!remote) return <Navigate to={links.notFound()} replace />;
-  return <RemoteSlot key={remote.name} remote={remote} />;
+  // Not keyed by remote: going from one remote to another keeps the chrome (the sidebar, the top
+  // bar, the session guard) mounted, as a navigation within a remote does (issue 17).
+  return <RemoteSlot remote={remote} />;
 }
 
 type SlotState =
@@ -40,16 +42,29 @@ type SlotState =
   | { status: 'ready'; module: RemoteModule }
   | { status: 'failed'; error: unknown };
 
+/** A remote already loaded is ready at once; any other starts loading. */
+function initialState(remote: PortalRemote): SlotState {
+  const module = remoteLoader.loaded(remote);
+  return module ? { status: 'ready', module } : { status: 'loading' };
+}
+
 function RemoteSlot({ remote }: { remote: PortalRemote }) {
-  const [state, setState] = useState<SlotState>({ status: 'loading' });
+  const [slot, setSlot] = useState<{ remote: PortalRemote; state: SlotState }>(() => ({ remote, state: initialState(remote) }));
+  // Another remote (or the same one registered afresh): start from what the loader has for it.
+  let state = slot.state;
+  if (slot.remote !== remote) {
+    state = initialState(remote);
+    setSlot({ remote, state });
+  }
+  const { pathname } = useLocation();
 
   useEffect(() => {
     let current = true;
     remoteLoader.load(remote).then(
-      (module) => current && setState({ status: 'ready', module }),
+      (module) => current && setSlot((s) => (s.remote === remote && s.state.status !== 'ready' ? { remote, state: { status: 'ready', module } } : s)),
       (error: unknown) => {
         console.error(error);
-        if (current) setState({ status: 'failed', error });
+        if (current) setSlot((s) => (s.remote === remote ? { remote, state: { status: 'failed', error } } : s));
       },
     );
     return () => {
@@ -60,28 +75,33 @@ function RemoteSlot({ remote }: { remote: PortalRemote }) {
   const retry = useCallback(async () => {
     try {
       const module = await remoteLoader.retry(remote);
-      setState({ status: 'ready', module });
+      setSlot({ remote, state: { status: 'ready', module } });
     } catch (error) {
       console.error(error);
-      setState({ status: 'failed', error });
+      setSlot({ remote, state: { status: 'failed', error } });
     }
   }, [remote]);
 
-  if (state.status === 'loading') {
-    return (
-      <PortalLayout sidebar>
+  // The chrome is the same element whatever the state, so it stays mounted through loading;
+  // a public page of a remote (a visitor's) shows none of the signed-in chrome.
+  const route = state.status === 'ready' ? matchRoutes(routeObjects(state.module), pathname)?.[0]?.route : undefined;
+  const isPublic = route !== undefined && state.status === 'ready' && state.module.routes[Number(route.id)]?.access.kind === 'public';
+  return (
+    <PortalLayout sidebar={!isPublic}>
+      {state.status === 'loading' ? (
         <Loading />
-      </PortalLayout>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <PortalLayout sidebar>
+      ) : state.status === 'failed' ? (
         <RemoteUnavailable onRetry={retry} />
-      </PortalLayout>
-    );
-  }
-  return <RemoteRoutes remote={remote.name} module={state.module} onRetry={retry} />;
+      ) : (
+        <RemoteRoutes remote={remote.name} module={state.module} onRetry={retry} />
+      )}
+    </PortalLayout>
+  );
+}
+
+/** A remote's routes as the router's route objects, each with its index in `module.routes` as id. */
+function routeObjects(module: RemoteModule) {
+  return module.routes.map((route, i) => ({ id: String(i), path: route.path }));
 }
 
 function RemoteRoutes({ remote, module, onRetry }: { remote: string; module: RemoteModule; onRetry: () => Promise<void> }) {
@@ -96,17 +116,14 @@ function RemoteRoutes({ remote, module, onRetry }: { remote: string; module: Rem
 
 function RemotePage({ remote, route, onRetry }: { remote: string; route: RemoteRoute; onRetry: () => Promise<void> }) {
   const { Component } = route;
+  // Keyed by remote: a page that failed does not leave another remote's pages failed.
   const page = (
-    <RemoteErrorBoundary remote={remote} onRetry={onRetry}>
+    <RemoteErrorBoundary key={remote} remote={remote} onRetry={onRetry}>
       <Suspense fallback={<Loading />}>
         <Component />
       </Suspense>
     </RemoteErrorBoundary>
   );
-  if (route.access.kind === 'public') return <PortalLayout sidebar={false}>{page}</PortalLayout>;
-  return (
-    <PortalLayout sidebar>
-      <RequireAccess access={route.access}>{page}</RequireAccess>
-    </PortalLayout>
-  );
+  if (route.access.kind === 'public') return page;
+  return <RequireAccess access={route.access}>{page}</RequireAccess>;
 }

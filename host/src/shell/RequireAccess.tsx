@@ -1,4 +1,4 @@
-import type { RouteAccess } from '@portal/shared';
+import { type RouteAccess, useSessionStore } from '@portal/shared';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { guardDecision } from './guard';
@@ -12,7 +12,13 @@ import { useSessionCheck } from './useSessionCheck';
 export function RequireAccess({ access, children }: { access: RouteAccess; children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const [allowed, setAllowed] = useState(false);
+  // A page opened after the first (from another remote, say) renders at once when the answer the
+  // portal already has allows it, while the server is asked again, as within a remote; the first
+  // page of a load waits for the answer.
+  const [allowed, setAllowed] = useState(() => {
+    const known = useSessionStore.getState();
+    return known.status === 'signed-in' && guardDecision(known, access, location).kind === 'allow';
+  });
 
   // A new location object on every navigation, to the same path too: each is checked.
   useSessionCheck(location, (state) => {
