@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootData, ENVIRONMENT_URL, prefetch, prime } from './prefetch';
 import { Root } from './Root';
@@ -19,8 +19,11 @@ window.__PORTAL_FIRST_RENDER__ = performance.getEntriesByType('resource').map((e
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
-createRoot(container).render(
-  <StrictMode>
-    <Root />
-  </StrictMode>,
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  ),
 );

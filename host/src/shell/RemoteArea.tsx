@@ -1,6 +1,6 @@
 import { links } from '@portal/api';
 import { remoteForPath, type RemoteModule, type RemoteRoute } from '@portal/shared';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes } from 'react-router-dom';
 import type { PortalRemote } from '../federation/environment';
 import { Loading } from './Loading';
@@ -61,7 +61,9 @@ function RemoteSlot({ remote }: { remote: PortalRemote }) {
   useEffect(() => {
     let current = true;
     remoteLoader.load(remote).then(
-      (module) => current && setSlot((s) => (s.remote === remote && s.state.status !== 'ready' ? { remote, state: { status: 'ready', module } } : s)),
+      // A remote's first page is rendered as a transition, in short slices (issue 17, blocking time).
+      (module) =>
+        current && startTransition(() => setSlot((s) => (s.remote === remote && s.state.status !== 'ready' ? { remote, state: { status: 'ready', module } } : s))),
       (error: unknown) => {
         console.error(error);
         if (current) setSlot((s) => (s.remote === remote ? { remote, state: { status: 'failed', error } } : s));

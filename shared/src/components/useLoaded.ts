@@ -2,7 +2,7 @@
  * Loading what a screen shows, the one way every page does it: one call, aborted when the screen
  * leaves or asks for something else, its answer ignored once aborted.
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 export type Loaded<T> =
   /** Nothing asked for yet (a search before its first term). */
@@ -28,7 +28,9 @@ export function useLoaded<T>(load: ((signal: AbortSignal) => Promise<T>) | undef
     setState((current) => ({ status: 'loading', previous: current.status === 'ready' ? current.value : current.status === 'loading' ? current.previous : undefined }));
     load(controller.signal).then(
       (value) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', value });
+        // Rendered as a transition: React renders the answer in short slices, so a large answer
+        // does not hold the page still for one long task (issue 17, blocking time).
+        if (!controller.signal.aborted) startTransition(() => setState({ status: 'ready', value }));
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'failed', error });
