@@ -180,16 +180,21 @@ async function navigation(browser, build, spec, detail = false) {
   }
 }
 
+/** Chromium through Playwright (e2e's devDependency), kept off the network this machine does not have. */
+function launchChromium(chromiumPath) {
+  const { chromium } = createRequire(join(root, 'e2e', 'package.json'))('@playwright/test');
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
 /**
  * Measures both builds: `builds` is [federated, monolith], each { label, base, cookie, monolith }.
  * Returns, per page and navigation, the medians of each build.
  */
 export async function measurePages(chromiumPath, builds) {
-  const { chromium } = createRequire(join(root, 'e2e', 'package.json'))('@playwright/test');
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  const browser = await launchChromium(chromiumPath);
   try {
     const pages = PAGES.map((spec) => ({ spec, runs: builds.map(() => ({ at: [], bytes: [] })) }));
     const navigations = NAVIGATIONS.map((spec) => ({ spec, runs: builds.map(() => []) }));
@@ -219,11 +224,7 @@ export async function measurePages(chromiumPath, builds) {
  * each navigation fetched in its median run (to see where a navigation's time goes).
  */
 export async function measureNavigations(chromiumPath, builds) {
-  const { chromium } = createRequire(join(root, 'e2e', 'package.json'))('@playwright/test');
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  const browser = await launchChromium(chromiumPath);
   try {
     const lines = ['', `In-app navigation, medians of ${PAGE_RUNS} runs each, alternating:`];
     for (const spec of NAVIGATIONS) {
