@@ -12,9 +12,9 @@ import { useSessionCheck } from './useSessionCheck';
 export function RequireAccess({ access, children }: { access: RouteAccess; children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
-  // A page opened after the first (from another remote, say) renders at once when the answer the
-  // portal already has allows it, while the server is asked again, as within a remote; the first
-  // page of a load waits for the answer.
+  // A page renders at once when the answer the portal already has allows it (a page after the
+  // first, from another remote too), while the server is asked again, as within a remote; before
+  // any answer (the first page of a load, as a rule) it waits for one.
   const [allowed, setAllowed] = useState(() => {
     const known = useSessionStore.getState();
     return known.status === 'signed-in' && guardDecision(known, access, location).kind === 'allow';
