@@ -13,7 +13,7 @@
 // The loads alternate between the two builds so that whatever else the machine does weighs on
 // both alike; the figures are medians of PAGE_RUNS loads.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -276,9 +276,10 @@ function startChromeForLighthouse(chromiumPath) {
 
 /**
  * Lighthouse on both builds: for each page and form factor, LIGHTHOUSE_RUNS runs alternating
- * between the builds; the medians of the performance score, LCP and TBT.
+ * between the builds; the medians of the performance score, LCP and TBT. With `reportDir`, each
+ * run's report is written there as JSON.
  */
-export async function measureLighthouse(chromiumPath, builds) {
+export async function measureLighthouse(chromiumPath, builds, reportDir) {
   const lighthouseDir = dirname(createRequire(join(root, 'e2e', 'package.json')).resolve('lighthouse/package.json'));
   const { default: lighthouse } = await import(pathToFileURL(join(lighthouseDir, 'core', 'index.js')).href);
   const { default: desktopConfig } = await import(pathToFileURL(join(lighthouseDir, 'core', 'config', 'desktop-config.js')).href);
@@ -300,8 +301,20 @@ export async function measureLighthouse(chromiumPath, builds) {
               // the server's first HTML hints at.
               ...(build.monolith ? { blockedUrlPatterns: ['*/remotes/*'] } : {}),
             };
-            const { lhr } = await lighthouse(`${build.base}${path}`, flags, formFactor === 'desktop' ? desktopConfig : undefined);
-            if (lhr.runtimeError) throw new Error(`Lighthouse on ${build.label} ${path} (${formFactor}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+            // A run whose trace came out broken (Lighthouse's NO_NAVSTART: "Please run Lighthouse
+            // again", seen now and then on this machine) is run again, twice at most.
+            let lhr;
+            for (let attempt = 1; ; attempt++) {
+              ({ lhr } = await lighthouse(`${build.base}${path}`, flags, formFactor === 'desktop' ? desktopConfig : undefined));
+              if (!lhr.runtimeError) break;
+              const problem = `Lighthouse on ${build.label} ${path} (${formFactor}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+              if (attempt === 3) throw new Error(problem);
+              console.log(`${problem}; running it again.`);
+            }
+            if (reportDir) {
+              const name = `${build.monolith ? 'monolith' : 'federated'}${path.replace(/\//g, '-')}-${formFactor}-${run + 1}.json`;
+              writeFileSync(join(reportDir, name), JSON.stringify(lhr));
+            }
             runs[i].score.push(Math.round(lhr.categories.performance.score * 100));
             runs[i].lcp.push(lhr.audits['largest-contentful-paint'].numericValue);
             runs[i].tbt.push(lhr.audits['total-blocking-time'].numericValue);
@@ -320,6 +333,29 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${Math.round(value)} ms`;
 const ratio = (a, b) => (a / b).toFixed(2);
 const verdict = (value, target) => (value <= target ? `≤ ${target.toFixed(2)}: met` : `≤ ${target.toFixed(2)}: MISSED`);
+
+/** Lighthouse's table (markdown) for `measureLighthouse`'s answer, and the misses, one line each. */
+export function lighthouseReport(results, builds) {
+  const [federated, monolith] = builds.map((b) => b.label);
+  const lines = [
+    '',
+    `Lighthouse 12, performance (medians of ${LIGHTHOUSE_RUNS} runs; mobile is Lighthouse's simulated slow 4G and 4× slower CPU):`,
+    '',
+    `| page | form factor | ${federated}: score | LCP | TBT | ${monolith}: score | LCP | TBT | target (${federated}) |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  const misses = [];
+  for (const { path, formFactor, medians } of results) {
+    const [f, m] = medians;
+    const target = PAGE_TARGETS.lighthouse[formFactor];
+    const met = f.score >= target;
+    lines.push(
+      `| ${path} | ${formFactor} | ${f.score} | ${(f.lcp / 1000).toFixed(1)} s | ${ms(f.tbt)} | ${m.score} | ${(m.lcp / 1000).toFixed(1)} s | ${ms(m.tbt)} | ≥ ${target}: ${met ? 'met' : 'MISSED'} |`,
+    );
+    if (!met) misses.push(`${path}: Lighthouse ${formFactor} ${f.score} (target ≥ ${target}; the monolith: ${m.score})`);
+  }
+  return { lines, misses };
+}
 
 /** The side-by-side table (markdown) and the misses, one line each. */
 export function pagesReport(result, builds) {
@@ -352,22 +388,9 @@ export function pagesReport(result, builds) {
   );
   if (navRatio > PAGE_TARGETS.navigation) misses.push(`navigation to a remote not loaded yet: ${ratio(other, within)} × within a loaded one (target ≤ ${PAGE_TARGETS.navigation})`);
   if (result.lighthouse) {
-    lines.push(
-      '',
-      `Lighthouse 12, performance (medians of ${LIGHTHOUSE_RUNS} runs; mobile is Lighthouse's simulated slow 4G and 4× slower CPU):`,
-      '',
-      `| page | form factor | ${federated}: score | LCP | TBT | ${monolith}: score | LCP | TBT | target (${federated}) |`,
-      '|---|---|---:|---:|---:|---:|---:|---:|---|',
-    );
-    for (const { path, formFactor, medians } of result.lighthouse) {
-      const [f, m] = medians;
-      const target = PAGE_TARGETS.lighthouse[formFactor];
-      const met = f.score >= target;
-      lines.push(
-        `| ${path} | ${formFactor} | ${f.score} | ${(f.lcp / 1000).toFixed(1)} s | ${ms(f.tbt)} | ${m.score} | ${(m.lcp / 1000).toFixed(1)} s | ${ms(m.tbt)} | ≥ ${target}: ${met ? 'met' : 'MISSED'} |`,
-      );
-      if (!met) misses.push(`${path}: Lighthouse ${formFactor} ${f.score} (target ≥ ${target}; the monolith: ${m.score})`);
-    }
+    const lighthouse = lighthouseReport(result.lighthouse, builds);
+    lines.push(...lighthouse.lines);
+    misses.push(...lighthouse.misses);
   }
   const unstable = result.pages.flatMap(({ spec, medians }) => medians.flatMap((m, i) => (m.bytesSame ? [] : [`${spec.path} on ${builds[i].label}`])));
   if (unstable.length > 0) lines.push(`The script bytes varied between loads of ${unstable.join(', ')} (a script still arriving as the content appeared).`);

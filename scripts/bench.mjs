@@ -31,6 +31,7 @@
 //    content, in-app navigation, Lighthouse mobile and desktop; two portals on PGlite.
 // `npm run bench -- --only=groups` (or `--only=tokens`, `--only=lists`, `--only=load`, `--only=search`) runs that phase alone (PostgreSQL only, no PGlite portal);
 // `--only=pages` runs the pages alone; `--only=navigation` the in-app navigations alone, each with what it fetched;
+// `--only=lighthouse` Lighthouse alone, keeping each run's report;
 // `--only=reads` the session check beside its references alone.
 // Absolute numbers move with whatever else the machine is doing; the ratios to the ceiling are
 // what to compare between runs. Exit code 1 when any phase saw an error.
@@ -42,7 +43,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { LIGHTHOUSE_RUNS, PAGE_RUNS, measureLighthouse, measureNavigations, measurePages, pagesReport } from './bench-pages.mjs';
+import { LIGHTHOUSE_RUNS, PAGE_RUNS, lighthouseReport, measureLighthouse, measureNavigations, measurePages, pagesReport } from './bench-pages.mjs';
 import { MONOLITH_DIR, buildAll, buildApp, ensureChromium, ensureInstalled, log, root } from './lib.mjs';
 
 // ---------------------------------------------------------------------------------------------
@@ -1306,7 +1307,8 @@ function parseArgs(args) {
     else if (arg === '--only=pages') only = 'pages';
     else if (arg === '--only=reads') only = 'reads';
     else if (arg === '--only=navigation') only = 'navigation';
-    else throw new Error(`Unknown argument ${arg}: the options are --only=groups, --only=tokens, --only=lists, --only=load, --only=search, --only=pages, --only=navigation and --only=reads.`);
+    else if (arg === '--only=lighthouse') only = 'lighthouse';
+    else throw new Error(`Unknown argument ${arg}: the options are --only=groups, --only=tokens, --only=lists, --only=load, --only=search, --only=pages, --only=navigation, --only=lighthouse and --only=reads.`);
   }
   return { only };
 }
@@ -1342,6 +1344,7 @@ async function main() {
   await buildApp('server');
   if (only === 'pages') return pagesOnly();
   if (only === 'navigation') return navigationOnly();
+  if (only === 'lighthouse') return lighthouseOnly();
   if (only && only !== 'reads') return mainPhaseOnly(PHASES[only]);
   // `--only=reads`: the session check beside its references alone (the first rows of the report).
   const readsOnly = only === 'reads';
@@ -1669,6 +1672,21 @@ async function pagesOnly() {
       ...(misses.length ? ['', 'Page targets missed:', ...misses.map((m) => `  ${m}`)] : ['', 'Page targets: all met.']),
     ].join('\n'),
   );
+  return false;
+}
+
+/**
+ * `--only=lighthouse`: Lighthouse alone on both builds (a few minutes), each run's report kept as
+ * JSON in a folder it names (which audits cost the score, where the blocking time goes).
+ */
+async function lighthouseOnly() {
+  const reportDir = mkdtempSync(join(os.tmpdir(), 'portal-lighthouse-reports-'));
+  const { lines, misses } = await withBothBuilds(async (chromiumPath, builds) => {
+    log(`Lighthouse on both builds: ${LIGHTHOUSE_RUNS} runs of each page and form factor, alternating…`);
+    const lighthouse = await measureLighthouse(chromiumPath, builds, reportDir);
+    return lighthouseReport(lighthouse, builds);
+  });
+  console.log([...lines, '', `Each run's report: ${reportDir}`, ...(misses.length ? ['', 'Targets missed:', ...misses.map((m) => `  ${m}`)] : [])].join('\n'));
   return false;
 }
 
