@@ -71,3 +71,64 @@ for (const [path, heading] of [
     expect(calls).not.toContain('GET /accounts/rest/configuration');
   });
 }
+
+/**
+ * Issue 17: antd's component styles come from the build (antd.[hash].css, written by
+ * shared/build/antd-static-styles.cjs), not computed in the browser while the first page blocks.
+ * antd marks a style it computed and injected with data-css-hash; the theme's variables
+ * (data-token-hash) are still written in the browser, one set per theme. Each page is loaded twice:
+ * as it is, and with the file blocked (antd then computes every style in the browser, as it did
+ * before the file): every element must look the same both ways.
+ */
+const ANTD_STYLES_COMPUTED = 'style[data-css-hash]:not([data-token-hash])';
+
+/** What each element of the page looks like: a line per element of the computed styles a reader sees. */
+function appearance(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('#root *')].map((element) => {
+      const style = getComputedStyle(element);
+      const seen = ['display', 'position', 'color', 'background-color', 'font-size', 'font-weight', 'line-height', 'padding', 'margin', 'border', 'border-radius', 'box-shadow', 'text-decoration-line', 'opacity', 'visibility'];
+      return `${element.tagName.toLowerCase()}.${String(element.getAttribute('class') ?? '').trim().replace(/\s+/g, '.')} ${seen.map((name) => style.getPropertyValue(name)).join('; ')}`;
+    }),
+  );
+}
+
+async function loadAndLook(page: Page, path: string, content: () => Promise<void>, { fileBlocked }: { fileBlocked: boolean }) {
+  if (fileBlocked) await page.route(/\/antd\.[0-9a-f]+\.css$/, (route) => route.abort());
+  await page.goto(path);
+  await content();
+  await page.waitForLoadState('networkidle');
+  // The start of each style antd computed, to name it when one should not be there.
+  const computed = await page.locator(ANTD_STYLES_COMPUTED).evaluateAll((styles) => styles.map((style) => style.textContent?.slice(0, 100) ?? ''));
+  const looks = await appearance(page);
+  if (fileBlocked) await page.unrouteAll();
+  return { computed, looks };
+}
+
+const PAGES = [
+  { path: '/login', colorScheme: 'light', signedIn: false, content: (page: Page) => expect(page.getByRole('button', { name: 'CAC LOGIN' })).toBeVisible() },
+  { path: '/login', colorScheme: 'dark', signedIn: false, content: (page: Page) => expect(page.getByRole('button', { name: 'CAC LOGIN' })).toBeVisible() },
+  { path: '/profile', colorScheme: 'light', signedIn: true, content: (page: Page) => expect(page.getByRole('heading', { level: 2, name: 'User Profile: admin' })).toBeVisible() },
+  { path: '/groups', colorScheme: 'dark', signedIn: true, content: (page: Page) => expect(page.getByRole('link', { name: 'PORTAL', exact: true })).toBeVisible() },
+] as const;
+
+for (const { path, colorScheme, signedIn, content } of PAGES) {
+  (signedIn ? test : base)(`${path}, ${colorScheme}: antd's styles come from the build's file, and the page looks as with styles computed in the browser`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    const fromFile = await loadAndLook(page, path, () => content(page), { fileBlocked: false });
+    await expect(page.locator('link[rel="stylesheet"][href^="/antd."]')).toHaveCount(1);
+    expect(fromFile.computed, 'antd styles computed in the browser').toEqual([]);
+    if (path === '/login') {
+      // The theme applies: the primary button takes the theme's primary colour (the light theme's
+      // blue-7, host/src/shell/themes.ts; the dark algorithm's), the page the theme's background.
+      const [fill, background] = await page
+        .getByRole('button', { name: 'CAC LOGIN' })
+        .evaluate((button) => [getComputedStyle(button).backgroundColor, getComputedStyle(document.querySelector('.ant-layout')!).backgroundColor]);
+      expect([fill, background]).toEqual(colorScheme === 'light' ? ['rgb(9, 88, 217)', 'rgb(245, 245, 245)'] : ['rgb(22, 104, 220)', 'rgb(0, 0, 0)']);
+    }
+    const computed = await loadAndLook(page, path, () => content(page), { fileBlocked: true });
+    // Without the file antd computes its styles as before: the comparison compares something.
+    expect(computed.computed.length).toBeGreaterThan(0);
+    expect(fromFile.looks).toEqual(computed.looks);
+  });
+}

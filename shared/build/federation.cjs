@@ -41,6 +41,7 @@ const SUBPATH_SHARED = ['react', 'react-dom'];
 const HOST_EAGER = ['react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@portal/antd-core', 'zustand', 'final-form', 'react-final-form', 'typebox', '@portal/shared'];
 
 const { ANTD_PARTS, ANTD_SET } = require('./antd-imports-loader.cjs');
+const { AntdStaticStylesPlugin } = require('./antd-static-styles.cjs');
 
 /** The portal's router: what the apps use of react-router-dom, re-exported (../src/router.ts). */
 const ROUTER_SET = path.join(__dirname, '..', 'src', 'router.ts');
@@ -275,6 +276,8 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
           inject: 'body',
           scriptLoading: 'defer',
         }),
+        // antd's styles for the portal's set, written at build time (antd-static-styles.cjs).
+        new AntdStaticStylesPlugin({ appDir, htmlWebpackPlugin: HtmlWebpackPlugin }),
       );
     }
     return config;
