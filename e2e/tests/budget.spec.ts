@@ -132,3 +132,23 @@ for (const { path, colorScheme, signedIn, content } of PAGES) {
     expect(fromFile.looks).toEqual(computed.looks);
   });
 }
+
+/**
+ * Issue 17: every script starts with V8's explicit compile hint (shared/build/federation.cjs,
+ * CompileHintsPlugin), so Chromium compiles it on a background thread while it downloads instead
+ * of function by function on the main thread as the page starts: the host's files and a remote's.
+ */
+test('/profile: every script the page loads, the host\'s and its remote\'s, starts with the compile hint', async ({ page }) => {
+  const scripts: Promise<{ url: string; start: string }>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(response.text().then((text) => ({ url: new URL(response.url()).pathname, start: text.split('\n', 1)[0] ?? '' })));
+  });
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 2, name: 'User Profile: admin' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const seen = await Promise.all(scripts);
+  expect(seen.some((s) => s.url.startsWith('/main.'))).toBe(true);
+  expect(seen.some((s) => s.url.startsWith('/remotes/self_service/'))).toBe(true);
+  expect(seen.filter((s) => s.start !== '//# allFunctionsCalledOnLoad')).toEqual([]);
+});
