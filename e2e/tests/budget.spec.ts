@@ -134,6 +134,25 @@ for (const { path, colorScheme, signedIn, content } of PAGES) {
 }
 
 /**
+ * Issue 17: the first HTML hints at the shell's chunk (what every page runs right after the host's
+ * first file), so that it is fetched alongside that file; and the page uses the file it hinted at.
+ */
+base('/login: the first HTML preloads the shell, and the page uses that very download', async ({ page }) => {
+  const shellRequests: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/shell\.[0-9a-f]+\.js$/.test(path)) shellRequests.push(path);
+  });
+  const response = await page.goto('/login');
+  const preloads = [...((await response?.text()) ?? '').matchAll(/<link rel=preload as=script href=(\/shell\.[0-9a-f]+\.js)>/g)].map((m) => m[1]);
+  expect(preloads).toHaveLength(1);
+  await expect(page.getByRole('button', { name: 'CAC LOGIN' })).toBeVisible();
+  // One request, the hint's: a hint at another file, or one the page could not use (a second
+  // download of the same file), would show here.
+  expect(shellRequests).toEqual(preloads);
+});
+
+/**
  * Issue 17: every script starts with V8's explicit compile hint (shared/build/federation.cjs,
  * CompileHintsPlugin), so Chromium compiles it on a background thread while it downloads instead
  * of function by function on the main thread as the page starts: the host's files and a remote's.

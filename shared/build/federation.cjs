@@ -155,6 +155,38 @@ class CompileHintsPlugin {
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
+ * Hints at the named chunks every page loads next (the host's shell) in index.html, as
+ * `<link rel="preload" as="script">`: the browser fetches them alongside the first file instead of
+ * after it has run (webpack only asks for a lazily imported chunk once the code importing it runs).
+ * Needs html-webpack-plugin (the host's).
+ */
+class PreloadChunksPlugin {
+  /** @param {{ chunks: string[], htmlWebpackPlugin: any }} options */
+  constructor({ chunks, htmlWebpackPlugin }) {
+    this.chunks = chunks;
+    this.htmlWebpackPlugin = htmlWebpackPlugin;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PreloadChunksPlugin', (compilation) => {
+      this.htmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadChunksPlugin', (/** @type {{ headTags: object[] }} */ data) => {
+        const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+        for (const name of this.chunks) {
+          const chunk = [...compilation.chunks].find((c) => c.name === name);
+          if (!chunk) throw new Error(`No chunk named '${name}' to preload: is it still imported with webpackChunkName "${name}"?`);
+          for (const file of chunk.files) {
+            if (!file.endsWith('.js')) continue;
+            data.headTags.push({ tagName: 'link', voidTag: true, meta: { plugin: 'PreloadChunksPlugin' }, attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` } });
+          }
+        }
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * Writes portal-remote.json into a remote's build: what `portal remotes publish` records about
  * it (its name, version, the host contract range it needs and the paths it owns), taken from the
  * "portal" field of the remote's package.json.
@@ -305,6 +337,8 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
         }),
         // antd's styles for the portal's set, written at build time (antd-static-styles.cjs).
         new AntdStaticStylesPlugin({ appDir, htmlWebpackPlugin: HtmlWebpackPlugin }),
+        // The shell (src/Root.tsx) is what every page runs right after the first file.
+        new PreloadChunksPlugin({ chunks: ['shell'], htmlWebpackPlugin: HtmlWebpackPlugin }),
       );
     }
     return config;
