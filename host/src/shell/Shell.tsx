@@ -42,7 +42,9 @@ function RequiredMark({ label, required }: { label: ReactNode; required: boolean
 }
 
 export default function Shell() {
-  useEffect(startShell, []);
+  // Started as the shell first renders, not once it has committed: the session check and the
+  // environment are on their way while the chrome renders (once: startShell guards itself).
+  startShell();
   const dark = useIsDark();
   useEffect(() => {
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
