@@ -296,6 +296,24 @@ describe('the portal routes', () => {
     for (const [options] of jest.mocked(preloadRemote).mock.calls) expect(options[0]?.exposes).toEqual(['routes']);
   });
 
+  it('fetches nothing ahead of time while the page shows it is loading (aria-busy), then the others (issue 17)', async () => {
+    jest.mocked(preloadRemote).mockClear();
+    const busy = document.createElement('div');
+    busy.setAttribute('aria-busy', 'true');
+    document.body.append(busy);
+    try {
+      renderAt('/groups');
+      expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(preloadRemote).not.toHaveBeenCalled();
+      busy.setAttribute('aria-busy', 'false');
+      await waitFor(() => expect(jest.mocked(preloadRemote)).toHaveBeenCalled());
+      expect(jest.mocked(preloadRemote).mock.calls.flatMap(([options]) => options.map((o) => o.nameOrAlias))).not.toContain('groups');
+    } finally {
+      busy.remove();
+    }
+  });
+
   it('fetches no remote ahead of time for a reader saving data; hovering a link still does', async () => {
     jest.mocked(preloadRemote).mockClear();
     Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });

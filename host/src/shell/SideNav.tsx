@@ -59,9 +59,39 @@ function savingData(): boolean {
 }
 
 /**
+ * Calls `then` once the page has settled: the document loaded and nothing on it loading (the
+ * portal's loading states, antd's Spin and the pages' skeletons, mark themselves aria-busy).
+ * Returns what stops waiting.
+ */
+function whenPageSettled(then: () => void): () => void {
+  const settled = () => document.readyState === 'complete' && document.querySelector('[aria-busy="true"]') === null;
+  let done = false;
+  const check = () => {
+    if (done || !settled()) return;
+    done = true;
+    stop();
+    then();
+  };
+  const observer = new MutationObserver(check);
+  const stop = () => {
+    observer.disconnect();
+    window.removeEventListener('load', check);
+  };
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+  window.addEventListener('load', check);
+  check();
+  return () => {
+    done = true;
+    stop();
+  };
+}
+
+/**
  * Issue 17: the remotes the sidebar's links lead to are fetched once the page has its content
  * and the browser is idle, so that going to another part of the portal costs about what a page
  * of the part already open costs (its page and its data), not a remote's entry and routes as well.
+ * Idle alone is not enough: while the page waits for its data or compiles its code off the main
+ * thread the browser is idle too, and the fetch would compete with the page's own.
  * Not when the reader saves data: then hovering or focusing a link still starts its remote.
  */
 function usePreloadWhenIdle(remotes: readonly PortalRemote[] | undefined, paths: readonly string[]) {
@@ -70,12 +100,20 @@ function usePreloadWhenIdle(remotes: readonly PortalRemote[] | undefined, paths:
     if (!remotes || savingData()) return undefined;
     const wanted = new Set(key.split(' ').flatMap((path) => remoteForPath(remotes, path) ?? []));
     const preloadAll = () => wanted.forEach((remote) => remoteLoader.preload(remote));
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(preloadAll, { timeout: IDLE_TIMEOUT_MS });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const handle = window.setTimeout(preloadAll, 1);
-    return () => window.clearTimeout(handle);
+    let cancelIdle = () => {};
+    const stopWaiting = whenPageSettled(() => {
+      if (typeof window.requestIdleCallback === 'function') {
+        const handle = window.requestIdleCallback(preloadAll, { timeout: IDLE_TIMEOUT_MS });
+        cancelIdle = () => window.cancelIdleCallback(handle);
+      } else {
+        const handle = window.setTimeout(preloadAll, 1);
+        cancelIdle = () => window.clearTimeout(handle);
+      }
+    });
+    return () => {
+      stopWaiting();
+      cancelIdle();
+    };
   }, [remotes, key]);
 }
 
