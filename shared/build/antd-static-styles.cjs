@@ -76,7 +76,6 @@ function renderers(React, antd) {
   };
 }
 
-
 /**
  * Renders the set in this process (run by extractAntdStyles with NODE_ENV set) and returns the CSS:
  * the component styles and the list of their paths, without the theme's variables.
@@ -113,13 +112,18 @@ function renderSetStyles(appDir) {
  * @returns {string}
  */
 function extractAntdStyles(appDir, mode) {
-  return execFileSync(process.execPath, [__filename, appDir], {
-    env: { ...process.env, NODE_ENV: mode },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    // antd's deprecation warnings (List) are not the build's business.
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  try {
+    return execFileSync(process.execPath, [__filename, appDir], {
+      env: { ...process.env, NODE_ENV: mode },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      // What the child says (antd's deprecation warnings) is shown only when it fails.
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    const said = /** @type {{ stderr?: string }} */ (error).stderr?.trim().split('\n').filter((line) => /Error/.test(line)).slice(-3).join('\n');
+    throw new Error(`antd's styles could not be written at build time: ${said || (error instanceof Error ? error.message : String(error))}`);
+  }
 }
 
 /**
@@ -163,7 +167,7 @@ class AntdStaticStylesPlugin {
   }
 }
 
-module.exports = { AntdStaticStylesPlugin, extractAntdStyles, renderSetStyles };
+module.exports = { AntdStaticStylesPlugin, extractAntdStyles };
 
 // Run by extractAntdStyles: the CSS on standard output.
 if (require.main === module) {
