@@ -88,7 +88,9 @@ function appearance(page: Page): Promise<string[]> {
     [...document.querySelectorAll('#root *')].map((element) => {
       const style = getComputedStyle(element);
       const seen = ['display', 'position', 'color', 'background-color', 'font-size', 'font-weight', 'line-height', 'padding', 'margin', 'border', 'border-radius', 'box-shadow', 'text-decoration-line', 'opacity', 'visibility'];
-      return `${element.tagName.toLowerCase()}.${String(element.getAttribute('class') ?? '').trim().replace(/\s+/g, '.')} ${seen.map((name) => style.getPropertyValue(name)).join('; ')}`;
+      // antd's theme class (css-var-_r_0_) is named by React's useId, which differs between loads.
+      const classes = String(element.getAttribute('class') ?? '').trim().replace(/\bcss-var-\S+/g, 'css-var').replace(/\s+/g, '.');
+      return `${element.tagName.toLowerCase()}.${classes} ${seen.map((name) => style.getPropertyValue(name)).join('; ')}`;
     }),
   );
 }
@@ -98,6 +100,8 @@ async function loadAndLook(page: Page, path: string, content: () => Promise<void
   await page.goto(path);
   await content();
   await page.waitForLoadState('networkidle');
+  // The whole page, not its loading state (spinners and skeletons mark themselves aria-busy).
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // The start of each style antd computed, to name it when one should not be there.
   const computed = await page.locator(ANTD_STYLES_COMPUTED).evaluateAll((styles) => styles.map((style) => style.textContent?.slice(0, 100) ?? ''));
   const looks = await appearance(page);
