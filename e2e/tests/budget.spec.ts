@@ -65,10 +65,12 @@ for (const [path, heading] of [
     await page.waitForLoadState('networkidle');
     const twice = calls.filter((call, i) => calls.indexOf(call) !== i);
     expect(twice, calls.join('\n')).toEqual([]);
-    expect(calls).toContain('GET /accounts/rest/sessions/current');
-    // The first HTML carries the pins and the configuration: no round trip for either.
+    // The first HTML carries the pins, the configuration, who is signed in and the session's
+    // anti-forgery token: no round trip for any of them.
     expect(calls).not.toContain('GET /environment.json');
     expect(calls).not.toContain('GET /accounts/rest/configuration');
+    expect(calls).not.toContain('GET /accounts/rest/sessions/current');
+    expect(calls).not.toContain('GET /accounts/rest/xsrf');
   });
 }
 

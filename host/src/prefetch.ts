@@ -1,7 +1,9 @@
 /**
  * Requests the host starts before its first render, with plain fetch: nothing here may import
- * @portal/shared or antd, which the first render must not wait for.
+ * @portal/shared or antd (but for types), which the first render must not wait for.
  */
+import type { BootData } from '@portal/shared/contract';
+
 export const ENVIRONMENT_URL = '/environment.json';
 
 const started = new Map<string, Promise<Response>>();
@@ -9,11 +11,6 @@ const started = new Map<string, Promise<Response>>();
 /** The id of the JSON block the server puts into the first HTML (server/src/routes/host.ts). */
 export const BOOT_DATA_ID = 'portal-boot';
 
-/** What the first HTML carried: the configuration and the environment, as their calls answer them. */
-export interface BootData {
-  readonly configuration?: unknown;
-  readonly environment?: unknown;
-}
 
 /** The first HTML's boot data; undefined when there is none or it is not readable. */
 export function bootData(doc: Document = document): BootData | undefined {

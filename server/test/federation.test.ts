@@ -24,7 +24,8 @@ import {
   type FederationContext,
 } from '../src/services/federation.js';
 import { BuildError, digestOf, readRemoteBuild } from '../src/services/remote-store.js';
-import { as } from './auth-helpers.js';
+import { permissionsOf } from '../src/services/roles.js';
+import { API, as, fetchXsrf, signIn, type Principal } from './auth-helpers.js';
 import { DATABASE_KINDS, createFixture, createTestDatabase, parseLogs, publishFixture, TEST_MANIFEST, writeRemoteBuild, type Fixture } from './helpers.js';
 import { call, createWorld, FORBIDDEN, signedIn, type World } from './self-service-helpers.js';
 
@@ -374,6 +375,58 @@ for (const kind of DATABASE_KINDS) {
       } finally {
         await world.close();
         rmSync(store, { recursive: true, force: true });
+      }
+    });
+  });
+
+  describe(`who the first HTML says is signed in, on ${kind}`, () => {
+    test('as GET /sessions/current and GET /xsrf answer for the cookie: nobody without a session, the token of an anonymous one, the user and token of a signed-in one, nobody for a locked account', async () => {
+      const hostDir = mkdtempSync(join(scratch, 'host-'));
+      writeFileSync(join(hostDir, 'index.html'), '<!doctype html><html><head><title>Portal</title></head><body></body></html>');
+      const world = await createWorld(kind, fixture, { server: { hostDir } });
+      try {
+        const boot = async (cookie?: string): Promise<Record<string, unknown>> => {
+          const response = await world.app.inject({ method: 'GET', url: '/profile', headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+          assert.equal(response.statusCode, 200);
+          assert.equal(response.headers['cache-control'], 'no-store');
+          assert.equal(response.headers['set-cookie'], undefined, 'the page starts no session of its own');
+          const json = /<script type="application\/json" id="portal-boot">(.*?)<\/script>/.exec(response.body)?.[1];
+          assert.ok(json, response.body);
+          return JSON.parse(json) as Record<string, unknown>;
+        };
+        const current = (who: Principal) => world.app.inject({ method: 'GET', url: `${API}/sessions/current`, headers: as(who) });
+
+        const nobody = await boot();
+        assert.equal(nobody.session, null);
+        assert.ok(!('xsrf' in nobody), 'no session: no token (GET /xsrf starts one when a call needs it)');
+        assert.equal((await boot('portal-session=not-a-session-id')).session, null, 'a cookie naming no session is nobody');
+
+        const visitor = await fetchXsrf(world.app);
+        const anonymous = await boot(visitor.cookie);
+        assert.equal(anonymous.session, null);
+        assert.equal(anonymous.xsrf, visitor.xsrf);
+
+        const { account, who } = await signedIn(world, 'boot.user');
+        const signedInBoot = await boot(who.cookie);
+        assert.deepEqual(signedInBoot.session, (await current(who)).json());
+        assert.deepEqual(signedInBoot.session, { username: 'boot.user', permissions: permissionsOf(['user']) });
+        assert.equal(signedInBoot.xsrf, who.xsrf);
+        const withCarriedToken = await current({ cookie: who.cookie, xsrf: String(signedInBoot.xsrf) });
+        assert.equal(withCarriedToken.statusCode, 200, 'the carried token is the session\'s');
+
+        // The account locked behind the session's back: nobody, and no token of that session.
+        await world.db.query('update accounts set active = false where id = $1', [account.id]);
+        const locked = await boot(who.cookie);
+        assert.equal(locked.session, null);
+        assert.ok(!('xsrf' in locked));
+        assert.equal((await current(who)).statusCode, 401, 'as the API says');
+
+        // Signed in again elsewhere: the old cookie's page carries nothing of the new session.
+        await world.db.query('update accounts set active = true where id = $1', [account.id]);
+        const again = await signIn(world.app, 'boot.user', account.token);
+        assert.notEqual((await boot(again.cookie)).xsrf, signedInBoot.xsrf, 'a new session, a new token');
+      } finally {
+        await world.close();
       }
     });
   });

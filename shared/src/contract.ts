@@ -6,7 +6,7 @@
  * start and loads a remote's module the first time one of its routes is visited.
  */
 import type { ComponentType } from 'react';
-import type { Permission } from '@portal/api';
+import type { Permission, SessionBody } from '@portal/api';
 
 /**
  * The version of this contract that the host implements. Remotes declare a range of it.
@@ -83,6 +83,29 @@ export interface ResolvedEnvironmentRemote extends EnvironmentRemote {
 export interface ResolvedEnvironmentManifest {
   readonly environment: string;
   readonly remotes: readonly ResolvedEnvironmentRemote[];
+}
+
+/**
+ * What the server's first HTML carries for the host, as JSON in `<script id="portal-boot">`
+ * (server/src/routes/host.ts writes it, host/src/prefetch.ts reads it), so that the page needs
+ * no round trip before its content. Each field is what its call would answer at that moment.
+ */
+export interface BootData {
+  /** As GET /configuration answers (its public fields). */
+  readonly configuration?: unknown;
+  /** As /environment.json answers; null when the server could not read it (the host asks). */
+  readonly environment?: ResolvedEnvironmentManifest | null;
+  /**
+   * As GET /sessions/current answers: the signed-in user, or null when nobody is (it would answer
+   * 401). Absent when the server could not tell: the host asks.
+   */
+  readonly session?: SessionBody | null;
+  /**
+   * As GET /xsrf answers: the anti-forgery token of the session in the caller's cookie. Absent
+   * when the caller has no usable session yet: the first call that needs one asks GET /xsrf,
+   * which starts it.
+   */
+  readonly xsrf?: string;
 }
 
 export const REMOTE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;

@@ -2,11 +2,11 @@
  * What the shell does once at start: read the environment manifest (prefetched by bootstrap) and
  * register its remotes, and load the configuration.
  */
-import { getConfigurationOrDefaults, useConfigurationStore, useSessionStore } from '@portal/shared';
+import { adoptXsrfToken, getConfigurationOrDefaults, useConfigurationStore, useSessionStore } from '@portal/shared';
 import { create } from 'zustand';
 import { fetchEnvironment, type PortalEnvironment } from '../federation/environment';
 import { RemoteLoader } from '../federation/remoteLoader';
-import { DEFAULT_CONFIGURATION, type PortalConfiguration } from '@portal/api';
+import { DEFAULT_CONFIGURATION, isPermission, type PortalConfiguration } from '@portal/api';
 import { bootData, fetchPrefetched } from '../prefetch';
 
 export interface EnvironmentState {
@@ -38,15 +38,27 @@ export async function loadEnvironment(): Promise<void> {
 
 let started = false;
 
+/** Tests: the next startShell is a page load's again. */
+export function resetShellStart(): void {
+  started = false;
+}
+
 /** Runs once, when the shell first mounts. */
 export function startShell(): void {
   if (started) return;
   started = true;
   void loadEnvironment();
-  // Who is signed in, for the chrome; signed-in pages check again on every navigation.
-  void useSessionStore.getState().resolve().catch(() => undefined);
+  const boot = bootData();
+  // Who is signed in, for the chrome and the first page: carried by the first HTML with the
+  // session's anti-forgery token when the server put them there, else asked for. Later
+  // navigations to signed-in pages ask the server again.
+  if (boot?.xsrf) adoptXsrfToken(boot.xsrf);
+  const sessions = useSessionStore.getState();
+  if (boot?.session) sessions.signedIn({ username: boot.session.username, permissions: boot.session.permissions.filter(isPermission) });
+  else if (boot?.session === null) sessions.signedOut();
+  else void sessions.resolve().catch(() => undefined);
   // The configuration: carried by the first HTML when the server put it there, else asked for.
-  const carried = bootData()?.configuration;
+  const carried = boot?.configuration;
   if (typeof carried === 'object' && carried !== null) {
     useConfigurationStore.getState().setConfiguration({ ...DEFAULT_CONFIGURATION, ...(carried as Partial<PortalConfiguration>) }, true);
     return;

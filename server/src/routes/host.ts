@@ -11,8 +11,9 @@ import { isApiPath } from '../plugins/route-access.js';
 import { pagePolicy, remoteOrigins } from '../plugins/security-headers.js';
 import { readFile, stat } from 'node:fs/promises';
 import { ConfigurationBody } from '@portal/api';
-import { remoteForPath, type ResolvedEnvironmentManifest } from '@portal/shared/contract';
+import { remoteForPath, type BootData, type ResolvedEnvironmentManifest } from '@portal/shared/contract';
 import { servedManifest } from '../services/federation.js';
+import { xsrfTokenOf } from '../services/sessions.js';
 import { CACHE_NEVER, cacheControlFor, isFile, safeRelativePath } from '../services/static-files.js';
 
 export interface HostRouteOptions {
@@ -40,14 +41,19 @@ function publicConfiguration(config: object): Record<string, unknown> {
 
 const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** Who the first HTML says is signed in, and the session's anti-forgery token (see BootData). */
+export type BootSignIn = Pick<BootData, 'session' | 'xsrf'>;
+
 /**
- * What the first HTML carries so that the page needs no round trip before its remote: the
+ * What the first HTML carries so that the page needs no round trip before its content: the
  * configuration and the environment's pins (as /accounts/rest/configuration and
- * /environment.json answer them), and preload hints for the entry files of the remote that owns
- * the requested path, with their integrity.
+ * /environment.json answer them), who is signed in with the session's anti-forgery token (as
+ * /sessions/current and /xsrf answer them), and preload hints for the entry files of the remote
+ * that owns the requested path, with their integrity.
  */
-export function bootHead(path: string, configuration: unknown, manifest: ResolvedEnvironmentManifest | undefined): string {
-  const parts = [`<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson({ configuration: publicConfiguration(configuration as object), environment: manifest ?? null })}</script>`];
+export function bootHead(path: string, configuration: unknown, manifest: ResolvedEnvironmentManifest | undefined, signIn: BootSignIn = {}): string {
+  const boot: BootData = { configuration: publicConfiguration(configuration as object), environment: manifest ?? null, ...signIn };
+  const parts = [`<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`];
   const remote = manifest ? remoteForPath(manifest.remotes, `/${path}`) : undefined;
   if (remote?.integrity) {
     for (const [href, integrity] of Object.entries(remote.integrity)) {
@@ -95,15 +101,23 @@ export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (ap
   const policy = pagePolicy(remoteOrigins(Object.values(devRemotes)));
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> => {
     let manifest: ResolvedEnvironmentManifest | undefined;
+    let signIn: BootSignIn = {};
     try {
       const session = await request.portalSession();
+      // As GET /sessions/current and GET /xsrf would answer. A session of a locked or closed
+      // account is nobody's, and its token is not handed out: GET /xsrf replaces that session.
+      const usable = session !== undefined && !session.refused;
+      signIn = {
+        session: session?.account ? { username: session.account.username, permissions: [...session.account.permissions] } : null,
+        ...(usable ? { xsrf: await xsrfTokenOf(app.security, session.id) } : {}),
+      };
       const previewSession = session?.account?.permissions.includes('MANAGE_REMOTES') ? session.idHash : undefined;
       manifest = await servedManifest(app.db, options.environment(), { devRemotes, ...(previewSession ? { previewSession } : {}) });
     } catch (error) {
-      // The page still loads; the host asks for /environment.json itself (and says what fails).
+      // The page still loads; the host asks for /environment.json (and who is signed in) itself, and says what fails.
       request.log.error({ err: error }, 'the first HTML carries no pins: the database did not answer');
     }
-    const html = (await indexHtml()).replace('</head>', `${bootHead(path, app.portalConfig, manifest)}</head>`);
+    const html = (await indexHtml()).replace('</head>', `${bootHead(path, app.portalConfig, manifest, signIn)}</head>`);
     return reply.header('cache-control', CACHE_NEVER).header('content-security-policy', policy).type('text/html; charset=utf-8').send(html);
   };
 

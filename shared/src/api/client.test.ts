@@ -1,5 +1,5 @@
 import { MESSAGES } from '../messages';
-import { ApiError, apiRequest, clearXsrfToken, INVALID_XSRF, XSRF_HEADER } from './client';
+import { adoptXsrfToken, ApiError, apiRequest, clearXsrfToken, INVALID_XSRF, XSRF_HEADER } from './client';
 
 // jsdom has no Response: the client reads only these members.
 function response(status: number, body: string, statusText = '') {
@@ -122,6 +122,28 @@ describe('the anti-forgery token', () => {
       ['/xsrf', undefined],
       ['/requests', 'token-2'],
     ]);
+  });
+
+  it('sends the token the first HTML carried without asking GET /xsrf, and asks once it is refused as stale', async () => {
+    const calls = serve({
+      '/xsrf': xsrf,
+      '/requests': (call) => (call.headers[XSRF_HEADER] === 'token-1' ? response(200, '{"total_new":3}') : response(403, JSON.stringify({ error: INVALID_XSRF, code: 403 }))),
+    });
+    adoptXsrfToken('carried');
+    await expect(apiRequest('GET', '/requests')).resolves.toEqual({ total_new: 3 });
+    expect(calls.map((c) => [c.url.replace('/accounts/rest', ''), c.headers[XSRF_HEADER]])).toEqual([
+      ['/requests', 'carried'],
+      ['/xsrf', undefined],
+      ['/requests', 'token-1'],
+    ]);
+  });
+
+  it('keeps a token it already has over one adopted later', async () => {
+    const calls = serve({ '/xsrf': xsrf, '/requests': () => response(200, '{}') });
+    await apiRequest('GET', '/requests');
+    adoptXsrfToken('late');
+    await apiRequest('GET', '/requests');
+    expect(calls.map((c) => c.headers[XSRF_HEADER]).filter(Boolean)).toEqual(['token-1', 'token-1']);
   });
 
   it('is not retried for any other 403', async () => {

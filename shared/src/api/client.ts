@@ -47,6 +47,15 @@ export function clearXsrfToken(): void {
   xsrfToken = null;
 }
 
+/**
+ * Takes `token` as the anti-forgery token instead of asking GET /xsrf: the one the first HTML
+ * carried for the session in the cookie. A token already asked for is kept. Should the session
+ * have changed since, the first call refused for it asks for a new one (apiRequest).
+ */
+export function adoptXsrfToken(token: string): void {
+  if (!xsrfToken) xsrfToken = Promise.resolve(token);
+}
+
 /** GET /xsrf, once: it also establishes the http session. */
 function antiForgeryToken(): Promise<string> {
   if (!xsrfToken) {
