@@ -379,6 +379,26 @@ for (const kind of DATABASE_KINDS) {
     });
   });
 
+  describe(`the configuration in the first HTML, on ${kind}`, () => {
+    test('is written as it is, whatever it holds: a brand with `$` patterns writes nothing of the page again', async () => {
+      const hostDir = mkdtempSync(join(scratch, 'host-'));
+      writeFileSync(join(hostDir, 'index.html'), '<!doctype html><html><head><title>Portal</title></head><body><div id=root></div></body></html>');
+      const brand = "R&D $' $& $` $$ $1";
+      const world = await createWorld(kind, fixture, { server: { hostDir }, portal: { brand } });
+      try {
+        const response = await world.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+        assert.equal(response.statusCode, 200);
+        const json = /<script type="application\/json" id="portal-boot">(.*?)<\/script>/.exec(response.body)?.[1];
+        assert.ok(json, response.body);
+        assert.equal((JSON.parse(json) as { configuration: { brand: string } }).configuration.brand, brand);
+        assert.equal((response.body.match(/<\/html>/g) ?? []).length, 1, response.body);
+        assert.equal((response.body.match(/<title>/g) ?? []).length, 1, response.body);
+      } finally {
+        await world.close();
+      }
+    });
+  });
+
   describe(`who the first HTML says is signed in, on ${kind}`, () => {
     test('as GET /sessions/current and GET /xsrf answer for the cookie: nobody without a session, the token of an anonymous one, the user and token of a signed-in one, nobody for a locked account', async () => {
       const hostDir = mkdtempSync(join(scratch, 'host-'));

@@ -117,7 +117,9 @@ export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (ap
       // The page still loads; the host asks for /environment.json (and who is signed in) itself, and says what fails.
       request.log.error({ err: error }, 'the first HTML carries no pins: the database did not answer');
     }
-    const html = (await indexHtml()).replace('</head>', `${bootHead(path, app.portalConfig, manifest, signIn)}</head>`);
+    const html = (await indexHtml())
+      // A function, not a string: `$` in the configuration is not a replacement pattern.
+      .replace('</head>', () => `${bootHead(path, app.portalConfig, manifest, signIn)}</head>`);
     return reply.header('cache-control', CACHE_NEVER).header('content-security-policy', policy).type('text/html; charset=utf-8').send(html);
   };
 
