@@ -86,3 +86,30 @@ test.describe('at 390 px', () => {
     expect(await pageOverflow(page)).toBe(0);
   });
 });
+
+/**
+ * Before any script has run, index.html paints the portal's frame (the top bar and a loading
+ * placeholder) in the colours the page then draws, so that nothing changes colour when the chrome
+ * takes over (in the dark it was grey on #141414, then navy on black).
+ */
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the frame before any script, ${colorScheme}: the colours of the page that follows`, async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme });
+    const colours = (page: Page, bar: string) =>
+      page.evaluate((selector) => {
+        const style = (element: Element | null) => (element ? getComputedStyle(element).backgroundColor : 'missing');
+        return { bar: style(document.querySelector(selector)), page: style(document.body) };
+      }, bar);
+    const frame = await context.newPage();
+    await frame.route(/\.js$/, (route) => route.abort());
+    await frame.goto('/login');
+    await expect(frame.getByRole('status', { name: 'Loading the portal' })).toBeAttached();
+    const before = await colours(frame, '.startup-bar');
+
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Please Sign In' })).toBeVisible();
+    expect(before).toEqual(await colours(page, 'header[role="banner"]'));
+    await context.close();
+  });
+}
