@@ -16,7 +16,10 @@
  * `antd.[contenthash].css`, linked from index.html before the page's own styles. With CSS
  * variables (antd 6's default) a component's styles refer to the theme's tokens by variable, so one
  * file serves the light and the dark theme; the variables themselves (each theme's token values)
- * are still written at run time by the ConfigProvider, as before.
+ * are still written at run time by the ConfigProvider, as before. The styles are unhashed
+ * (`theme.hashed: false`, as host/src/shell/themes.ts has it): no selector carries antd's
+ * `:where(.css-<hash>)` scope, which keeps several antd versions on one page apart, and the
+ * portal has one. The file is a sixth smaller for it (556 → 457 KB, 37.5 → 36.3 KB brotli).
  */
 const { execFileSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
@@ -96,7 +99,8 @@ function renderSetStyles(appDir) {
     if (NOT_RENDERED.has(name)) continue;
     const node = render[name] ? render[name]() : React.createElement(antd[name]);
     try {
-      renderToString(React.createElement(StyleProvider, { cache }, node));
+      // Unhashed, as the portal's themes are (host/src/shell/themes.ts): one antd on the page.
+      renderToString(React.createElement(StyleProvider, { cache }, React.createElement(antd.ConfigProvider, { theme: { hashed: false } }, node)));
     } catch (error) {
       throw new Error(`antd's ${name} could not be rendered for its styles: give it a renderer in shared/build/antd-static-styles.cjs (${error instanceof Error ? error.message : String(error)})`);
     }

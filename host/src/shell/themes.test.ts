@@ -55,3 +55,9 @@ describe.each([
     expect(contrastRatio(tagText, t.colorWarningBg)).toBeGreaterThanOrEqual(4.5);
   });
 });
+
+describe('both themes', () => {
+  it("are unhashed, as the build writes antd's styles (shared/build/antd-static-styles.cjs): a hashed theme would find none of the file's styles and compute them all", () => {
+    expect([LIGHT.hashed, DARK.hashed]).toEqual([false, false]);
+  });
+});

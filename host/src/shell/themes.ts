@@ -18,7 +18,12 @@ export const WARNING_TEXT_ON_LIGHT = '#874d00';
 // on white: on white it takes gold-9 (~6.8:1), and so does the warning tag's text (gold-8 was
 // ~4.3:1 on the tag's tint); the dark theme's gold is ~7:1 on its background already
 // (themes.test.ts computes each ratio).
+// Unhashed (`hashed: false`): antd's selectors carry no `:where(.css-<hash>)` scope, which only
+// keeps apart several antd versions on one page, and the portal has one (a shared singleton). Its
+// styles file is a sixth smaller for it, and the build writes it unhashed too
+// (shared/build/antd-static-styles.cjs).
 export const LIGHT: ThemeConfig = {
+  hashed: false,
   algorithm: antTheme.defaultAlgorithm,
   token: {
     colorPrimary: '#0958d9',
@@ -36,6 +41,7 @@ export const LIGHT: ThemeConfig = {
   },
 };
 export const DARK: ThemeConfig = {
+  hashed: false,
   algorithm: antTheme.darkAlgorithm,
   token: { colorLink: '#69b1ff', colorLinkHover: '#91caff', colorError: '#ff7875', colorTextDescription: 'rgba(255, 255, 255, 0.65)' },
   components: {
