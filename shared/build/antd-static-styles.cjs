@@ -19,7 +19,7 @@
  * are still written at run time by the ConfigProvider, as before. The styles are unhashed
  * (`theme.hashed: false`, as host/src/shell/themes.ts has it): no selector carries antd's
  * `:where(.css-<hash>)` scope, which keeps several antd versions on one page apart, and the
- * portal has one. The file is a sixth smaller for it (556 → 457 KB, 37.5 → 36.3 KB brotli).
+ * portal has one. The file is a sixth smaller for it (543 → 446 KB, 36.8 → 35.4 KB brotli).
  */
 const { execFileSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
