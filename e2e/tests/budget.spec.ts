@@ -104,6 +104,9 @@ async function loadAndLook(page: Page, path: string, content: () => Promise<void
   await page.waitForLoadState('networkidle');
   // The whole page, not its loading state (spinners and skeletons mark themselves aria-busy).
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // Nor a transition still running: a table's loading veil fades out after its spinner has gone
+  // (read mid-way, its opacity was 0.5 against 1). Endless animations (a skeleton's pulse) aside.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
   // The start of each style antd computed, to name it when one should not be there.
   const computed = await page.locator(ANTD_STYLES_COMPUTED).evaluateAll((styles) => styles.map((style) => style.textContent?.slice(0, 100) ?? ''));
   const looks = await appearance(page);
