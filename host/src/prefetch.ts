@@ -11,7 +11,6 @@ const started = new Map<string, Promise<Response>>();
 /** The id of the JSON block the server puts into the first HTML (server/src/routes/host.ts). */
 export const BOOT_DATA_ID = 'portal-boot';
 
-
 /** The first HTML's boot data; undefined when there is none or it is not readable. */
 export function bootData(doc: Document = document): BootData | undefined {
   const text = doc.getElementById(BOOT_DATA_ID)?.textContent;

@@ -17,10 +17,10 @@ const ENVIRONMENT = { environment: 'test', remotes: [] };
 /** The API at its HTTP boundary, recording every call's path and anti-forgery header. */
 function fakeServer(session: { username: string; permissions: string[] } | null): { path: string; xsrf?: string }[] {
   const calls: { path: string; xsrf?: string }[] = [];
-  // Only the calls this test is about: not the environment's nor the configuration's.
   const answer = (status: number, body: unknown) => ({ ok: status < 400, status, statusText: '', text: async () => JSON.stringify(body), json: async () => body });
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     const path = url.replace('/accounts/rest', '');
+    // Only the calls this test is about: not the environment's nor the configuration's.
     if (path !== '/environment.json' && path !== '/configuration') calls.push({ path, xsrf: (init?.headers as Record<string, string> | undefined)?.['X-XSRF-TOKEN'] });
     if (path === '/environment.json') return answer(200, ENVIRONMENT);
     if (path === '/xsrf') return answer(200, { ok: 'asked-token' });

@@ -1,6 +1,7 @@
 /**
  * What the shell does once at start: read the environment manifest (prefetched by bootstrap) and
- * register its remotes, and load the configuration.
+ * register its remotes, and learn who is signed in and the configuration (carried by the first
+ * HTML, else asked for).
  */
 import { adoptXsrfToken, getConfigurationOrDefaults, useConfigurationStore, useSessionStore } from '@portal/shared';
 import { create } from 'zustand';
