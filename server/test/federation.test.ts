@@ -31,6 +31,9 @@ import { call, createWorld, FORBIDDEN, signedIn, type World } from './self-servi
 
 const writeBuild = writeRemoteBuild;
 
+/** The JSON block the first HTML carries for the host (`BootData`), as text; undefined when there is none. */
+const bootJsonOf = (html: string): string | undefined => /<script type="application\/json" id="portal-boot">(.*?)<\/script>/.exec(html)?.[1];
+
 let fixture: Fixture;
 let scratch: string;
 before(() => {
@@ -350,7 +353,7 @@ for (const kind of DATABASE_KINDS) {
           assert.equal(response.statusCode, 200);
           assert.equal(response.headers['cache-control'], 'no-store');
           const html = response.body;
-          const json = /<script type="application\/json" id="portal-boot">(.*?)<\/script>/.exec(html)?.[1];
+          const json = bootJsonOf(html);
           assert.ok(json, html);
           return { html, boot: JSON.parse(json) as { configuration: { brand: string }; environment: { remotes: { version: string; preview?: boolean }[] } } };
         };
@@ -388,7 +391,7 @@ for (const kind of DATABASE_KINDS) {
       try {
         const response = await world.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
         assert.equal(response.statusCode, 200);
-        const json = /<script type="application\/json" id="portal-boot">(.*?)<\/script>/.exec(response.body)?.[1];
+        const json = bootJsonOf(response.body);
         assert.ok(json, response.body);
         assert.equal((JSON.parse(json) as { configuration: { brand: string } }).configuration.brand, brand);
         assert.equal((response.body.match(/<\/html>/g) ?? []).length, 1, response.body);
@@ -410,7 +413,7 @@ for (const kind of DATABASE_KINDS) {
           assert.equal(response.statusCode, 200);
           assert.equal(response.headers['cache-control'], 'no-store');
           assert.equal(response.headers['set-cookie'], undefined, 'the page starts no session of its own');
-          const json = /<script type="application\/json" id="portal-boot">(.*?)<\/script>/.exec(response.body)?.[1];
+          const json = bootJsonOf(response.body);
           assert.ok(json, response.body);
           return JSON.parse(json) as Record<string, unknown>;
         };
