@@ -1,0 +1,44 @@
+/**
+ * The federation runtime's version check, as the portal patches it (issue 17,
+ * shared/build/patches/@module-federation__runtime-core@2.9.2.patch): as a page starts the runtime
+ * asks whether each shared module's version satisfies what its consumer requires, once per shared
+ * module a chunk consumes, and the unpatched check compiled a dozen regular expressions at every
+ * call (about 10 ms of a phone's main thread on /profile, measured with the CPU profile of a cold
+ * load). Patched, each pattern is compiled once and each answer kept.
+ */
+import { satisfy } from '@module-federation/enhanced/runtime';
+
+describe("the federation runtime's version check (patched)", () => {
+  it('answers as semver does, the same when asked again', () => {
+    const cases: [string, string, boolean][] = [
+      ['19.3.1', '^19.0.0', true],
+      ['19.3.1', '^18.2.0', false],
+      ['0.3.1', '~0.3.1', true],
+      ['0.4.0', '~0.3.1', false],
+      ['0.3.0', '~0.3.1', false],
+      ['6.6.8', '^6.6.8', true],
+      ['1.5.0', '>=1.0.0 <2.0.0', true],
+      ['2.0.0', '>=1.0.0 <2.0.0', false],
+      ['2.6.0', '1.x || >=2.5.0', true],
+      ['2.4.0', '1.x || >=2.5.0', false],
+      ['1.0.0-beta.1', '^1.0.0', false],
+    ];
+    const first = cases.map(([version, range]) => satisfy(version, range));
+    const again = cases.map(([version, range]) => satisfy(version, range));
+    expect(first).toEqual(cases.map(([, , expected]) => expected));
+    expect(again).toEqual(first);
+  });
+
+  it('compiles its patterns once, not at every check', () => {
+    satisfy('1.2.3', '^1.0.0');
+    const compiled = jest.spyOn(globalThis, 'RegExp');
+    try {
+      // A version and a range not asked before: checked in full, with the patterns it already has.
+      expect(satisfy('3.4.5', '~3.4.0')).toBe(true);
+      expect(satisfy('3.5.0', '~3.4.0 || ^2.0.0')).toBe(false);
+      expect(compiled).not.toHaveBeenCalled();
+    } finally {
+      compiled.mockRestore();
+    }
+  });
+});
