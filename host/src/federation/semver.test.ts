@@ -2,9 +2,10 @@
  * The federation runtime's version check, as the portal patches it (issue 17,
  * shared/build/patches/@module-federation__runtime-core@2.9.2.patch): as a page starts the runtime
  * asks whether each shared module's version satisfies what its consumer requires, once per shared
- * module a chunk consumes, and the unpatched check compiled a dozen regular expressions at every
- * call (about 10 ms of a phone's main thread on /profile, measured with the CPU profile of a cold
- * load). Patched, each pattern is compiled once and each answer kept.
+ * module a chunk consumes, and the unpatched check compiled nine regular expressions at every
+ * call: a cold /profile made 170 checks and 1,530 compilations (9 to 33 ms of its main thread in
+ * CPU profiles here, 4 to 11 ms patched). Patched, each pattern is compiled once and each answer
+ * kept.
  */
 import { satisfy } from '@module-federation/enhanced/runtime';
 
