@@ -9,6 +9,14 @@ import { TopBar } from './TopBar';
 
 const SIDEBAR_ID = 'portal-sections';
 
+/** antd's `md` breakpoint as Layout.Sider tests it: below it, the screen is narrow. */
+const NARROW_QUERY = 'screen and (max-width: 767.98px)';
+
+/** Whether the screen is narrow now: the first render already lays out what the phone shows (issue 17). */
+function narrowNow(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
+}
+
 /**
  * The chrome: the top bar always; the sidebar on signed-in pages once someone is signed in; the
  * feedback banner and the page in the middle.
@@ -16,12 +24,13 @@ const SIDEBAR_ID = 'portal-sections';
  * On a narrow screen (below antd's md, 768 px) the sidebar is folded away and a Menu button in
  * the top bar opens it over the page (never on top of the page's title, as antd's own floating
  * trigger would be); choosing a link folds it again. A folded sidebar is hidden and inert: its
- * links are neither shown, tabbed to nor read out.
+ * links are neither shown, tabbed to nor read out, nor rendered: a phone does not build the menu
+ * (and fetch its sections' remotes) until it is opened (issue 17, blocking time).
  */
 export function PortalLayout({ sidebar: wanted, children }: { sidebar: boolean; children: ReactNode }) {
   const signedIn = useSessionStore((s) => s.status === 'signed-in');
   const sidebar = wanted && signedIn;
-  const [narrow, setNarrow] = useState(false);
+  const [narrow, setNarrow] = useState(narrowNow);
   // Opened on this path: going to another page folds it again.
   const [openedOn, setOpenedOn] = useState<string>();
   const { pathname } = useLocation();
@@ -54,7 +63,7 @@ export function PortalLayout({ sidebar: wanted, children }: { sidebar: boolean; 
             style={narrow ? { position: 'absolute', insetBlock: 0, insetInlineStart: 0, zIndex: 10, boxShadow: open ? '0 8px 24px rgba(0,0,0,0.25)' : undefined } : undefined}
           >
             <div inert={folded} style={folded ? { visibility: 'hidden' } : undefined}>
-              <SideNav />
+              {!folded && <SideNav />}
             </div>
           </Layout.Sider>
         )}

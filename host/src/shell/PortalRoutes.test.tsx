@@ -356,6 +356,35 @@ describe('the portal routes', () => {
     expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
   });
 
+  it('on a phone, builds no sidebar links while the sidebar is folded; the Menu button builds them (issue 17)', async () => {
+    // A screen below antd's md breakpoint, as Layout.Sider and the layout ask it.
+    const matchMedia = jest.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      matches: query.includes('max-width: 767.98px'),
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }));
+    try {
+      renderAt('/profile');
+      expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+      const sidebar = screen.getByRole('complementary', { name: 'Portal sections', hidden: true });
+      // Not merely hidden: not there at all, so a phone spends nothing on them.
+      expect(within(sidebar).queryAllByRole('link', { hidden: true })).toEqual([]);
+      await userEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Menu' }));
+      await userEvent.click(within(sidebar).getByRole('link', { name: 'Groups' }));
+      expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
+      // Choosing a section folds the sidebar again, and its links go with it.
+      expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+      expect(within(sidebar).queryAllByRole('link', { hidden: true })).toEqual([]);
+    } finally {
+      matchMedia.mockRestore();
+    }
+  });
+
   it('sends to sign-in when the check made on the way to another remote finds no session', async () => {
     await remoteLoader.load(environment.remotes.find((r) => r.name === 'groups')!);
     renderAt('/profile');

@@ -1,7 +1,7 @@
 import { getRequestSummary, isServiceSupported, links, type Permission, type RequestSummary } from '@portal/api';
 import { call, remoteForPath, useConfiguration, useHasPermission, useSessionStore } from '@portal/shared';
 import { Alert, Menu, type MenuProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { queueLinks } from './requestQueues';
 import type { PortalRemote } from '../federation/environment';
@@ -126,9 +126,10 @@ const keys = (list: MenuProps['items']): string[] =>
 
 /**
  * The sidebar links of spec section 2 (Chrome). Their remotes are fetched when the browser is
- * idle; hovering or focusing a link starts its remote at once.
+ * idle; hovering or focusing a link starts its remote at once. Memoized: it has no props, so the
+ * page changing below it (a remote loading, then its page) does not render the menu again.
  */
-export function SideNav() {
+export const SideNav = memo(function SideNav() {
   const config = useConfiguration();
   const { pathname } = useLocation();
   const remotes = useEnvironmentStore((s) => s.environment?.remotes);
@@ -207,4 +208,4 @@ export function SideNav() {
       <Menu mode="inline" selectedKeys={selected} defaultOpenKeys={['tokens']} items={items} style={{ height: '100%' }} />
     </nav>
   );
-}
+});
