@@ -105,11 +105,21 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await frame.goto('/login');
     await expect(frame.getByRole('status', { name: 'Loading the portal' })).toBeAttached();
     const before = await colours(frame, '.startup-bar');
+    // Issue 17: the first paint already has words: the portal's name, where the top bar puts it.
+    const brandAt = (page: Page, selector: string) =>
+      page.locator(selector).evaluate((element) => {
+        const r = element.getBoundingClientRect();
+        const style = getComputedStyle(element);
+        return { text: element.textContent, left: Math.round(r.left), size: style.fontSize, weight: style.fontWeight, colour: style.color };
+      });
+    const brandBefore = await brandAt(frame, '.startup-bar .startup-brand');
+    expect(brandBefore.text).toBe('DevPlatform');
 
     const page = await context.newPage();
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Please Sign In' })).toBeVisible();
     expect(before).toEqual(await colours(page, 'header[role="banner"]'));
+    expect(brandBefore).toEqual(await brandAt(page, 'header[role="banner"] > div > a'));
     await context.close();
   });
 }

@@ -400,6 +400,29 @@ for (const kind of DATABASE_KINDS) {
         await world.close();
       }
     });
+
+    test("the startup frame's top bar carries the portal's name, as text (issue 17: the first paint has words)", async () => {
+      const hostDir = mkdtempSync(join(scratch, 'host-'));
+      // As the build minifies host/src/index.html.
+      writeFileSync(
+        join(hostDir, 'index.html'),
+        '<!doctype html><html><head><title>Portal</title></head><body><div id=root><div class=startup-bar id=startup-bar></div><div class=startup-body></div></div></body></html>',
+      );
+      const bar = (body: string) => /<div class=startup-bar id=startup-bar>(.*?)<\/div>/.exec(body)?.[1];
+      for (const [brand, shown] of [
+        ["R&D $' $& <b>Team</b>", "R&amp;D $' $&amp; &lt;b&gt;Team&lt;/b&gt;"],
+        ['undefined', 'Portal'],
+      ]) {
+        const world = await createWorld(kind, fixture, { server: { hostDir }, portal: { brand } });
+        try {
+          const response = await world.app.inject({ method: 'GET', url: '/profile', headers: { accept: 'text/html' } });
+          assert.equal(response.statusCode, 200);
+          assert.equal(bar(response.body), `<span class="startup-brand">${shown}</span>`, response.body);
+        } finally {
+          await world.close();
+        }
+      }
+    });
   });
 
   describe(`who the first HTML says is signed in, on ${kind}`, () => {

@@ -1,4 +1,4 @@
-import { links } from '@portal/api';
+import { brandName, links } from '@portal/api';
 import { useConfiguration, useSessionStore } from '@portal/shared';
 import { Layout, theme } from 'antd';
 import type { ReactNode } from 'react';
@@ -6,10 +6,11 @@ import { Link } from 'react-router-dom';
 
 /** The top bar: the brand (to the wiki), who is signed in and Logout; `menu`, the narrow screen's sidebar button, before the brand. */
 export function TopBar({ menu }: { menu?: ReactNode }) {
-  const { brand, wiki_url } = useConfiguration();
+  const config = useConfiguration();
+  const { wiki_url } = config;
   const session = useSessionStore((s) => s.session);
   const { token } = theme.useToken();
-  const title = brand && brand !== 'undefined' ? brand : 'Portal';
+  const title = brandName(config);
   const linkStyle = { color: '#fff', fontWeight: 600 };
   return (
     <Layout.Header

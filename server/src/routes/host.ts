@@ -10,7 +10,7 @@ import { Type } from 'typebox';
 import { isApiPath } from '../plugins/route-access.js';
 import { pagePolicy, remoteOrigins } from '../plugins/security-headers.js';
 import { readFile, stat } from 'node:fs/promises';
-import { ConfigurationBody } from '@portal/api';
+import { brandName, ConfigurationBody, type PortalConfiguration } from '@portal/api';
 import { remoteForPath, type BootData, type ResolvedEnvironmentManifest } from '@portal/shared/contract';
 import { servedManifest } from '../services/federation.js';
 import { xsrfTokenOf } from '../services/sessions.js';
@@ -40,6 +40,19 @@ function publicConfiguration(config: object): Record<string, unknown> {
 }
 
 const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const text = (value: string): string => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The startup frame's top bar in index.html (host/src/index.html), empty as built. */
+const STARTUP_BAR = /(<div\b[^>]*\bid="?startup-bar"?[^>]*>)(<\/div>)/;
+
+/**
+ * The startup frame's top bar with the portal's name in it, as the top bar then shows it: the
+ * first paint has the page's first words (issue 17: first contentful paint), while the scripts are
+ * on their way. host/src/StartupSkeleton.tsx draws the same until the shell has loaded.
+ */
+export function startupBar(html: string, configuration: Pick<PortalConfiguration, 'brand'>): string {
+  return html.replace(STARTUP_BAR, (_, open: string, close: string) => `${open}<span class="startup-brand">${text(brandName(configuration))}</span>${close}`);
+}
 
 /** Who the first HTML says is signed in, and the session's anti-forgery token (see BootData). */
 export type BootSignIn = Pick<BootData, 'session' | 'xsrf'>;
@@ -117,7 +130,7 @@ export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (ap
       // The page still loads; the host asks for /environment.json (and who is signed in) itself, and says what fails.
       request.log.error({ err: error }, 'the first HTML carries no pins: the database did not answer');
     }
-    const html = (await indexHtml())
+    const html = startupBar(await indexHtml(), app.portalConfig)
       // A function, not a string: `$` in the configuration is not a replacement pattern.
       .replace('</head>', () => `${bootHead(path, app.portalConfig, manifest, signIn)}</head>`);
     return reply.header('cache-control', CACHE_NEVER).header('content-security-policy', policy).type('text/html; charset=utf-8').send(html);

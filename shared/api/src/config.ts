@@ -91,6 +91,11 @@ export function loginHelpUrl(config: Pick<PortalConfiguration, 'login_help_url' 
 
 export const CONFIGURATION_KEYS = Object.keys(DEFAULT_CONFIGURATION) as ConfigurationKey[];
 
+/** The portal's name as its top bar shows it: the configured brand, or "Portal" where none is set. */
+export function brandName(config: Pick<PortalConfiguration, 'brand'>): string {
+  return config.brand && config.brand !== 'undefined' ? config.brand : 'Portal';
+}
+
 /** The services named by `supported_services`, in the order given, without blanks or repeats. */
 export function supportedServices(config: Pick<PortalConfiguration, 'supported_services'>): Service[] {
   const seen = new Set<Service>();
