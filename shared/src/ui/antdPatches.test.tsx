@@ -1,12 +1,17 @@
 /**
- * Issue 17: @rc-component/table is patched (shared/build/patches) so that a table measures the
- * browser's scrollbar only when its header is fixed (scroll.y) or sticky, the only places that
- * size is used. Measuring appends a probe element to the page and reads its size, a forced
- * layout of the whole page in the middle of React's commit (about 60 ms of a cold /profile on a
- * 4× slower CPU, for its groups table).
+ * Issue 17: two of antd's components are patched (shared/build/patches) so that they do no work
+ * for nothing while a page renders, each in the middle of React's commit:
+ *  - @rc-component/table measures the browser's scrollbar only when the header is fixed
+ *    (scroll.y) or sticky, the only places that size is used. Measuring appends a probe element
+ *    to the page and reads its size, a forced layout of the whole page (about 60 ms of a cold
+ *    /profile on a 4× slower CPU, for its groups table).
+ *  - antd's Descriptions listens to the screen size only when its column count or an item's span
+ *    is given per breakpoint: otherwise the first answer rendered every row again (/profile's
+ *    account details: 24 rows).
  */
 import { render, screen } from '@testing-library/react';
-import { Table } from 'antd';
+import { Descriptions, Table } from 'antd';
+import { Profiler, type ReactElement } from 'react';
 
 const columns = [{ title: 'Name', dataIndex: 'name', key: 'name' }];
 const data = [{ key: '1', name: 'Portal Team' }];
@@ -43,4 +48,37 @@ it('a table with a fixed header still measures it, as before', () => {
 it('a sticky header is measured too', () => {
   const ids = appendedTo(() => render(<Table columns={columns} dataSource={data} pagination={false} sticky />));
   expect(probes(ids)).toHaveLength(1);
+});
+
+describe('Descriptions', () => {
+  const items = [
+    { key: 'name', label: 'Name', children: 'Ada Admin' },
+    { key: 'email', label: 'Email', children: 'admin@example.test' },
+  ];
+  /** The phases of the commits that rendered the descriptions. */
+  function commits(element: ReactElement): string[] {
+    const phases: string[] = [];
+    render(
+      <Profiler id="details" onRender={(_id, phase) => phases.push(phase)}>
+        {element}
+      </Profiler>,
+    );
+    return phases;
+  }
+
+  it('with a fixed column count, renders once', () => {
+    expect(commits(<Descriptions bordered column={1} items={items} />)).toEqual(['mount']);
+    expect(screen.getByText('admin@example.test')).toBeInTheDocument();
+  });
+
+  it('with a column count per breakpoint, still follows the screen', () => {
+    expect(commits(<Descriptions column={{ xs: 1, md: 2 }} items={items} />)).toEqual(['mount', 'update']);
+  });
+
+  it("with an item's span per breakpoint, still follows the screen", () => {
+    expect(commits(<Descriptions column={2} items={[...items, { key: 'wide', label: 'Wide', children: 'x', span: { xs: 1, md: 2 } }]} />)).toEqual([
+      'mount',
+      'update',
+    ]);
+  });
 });
