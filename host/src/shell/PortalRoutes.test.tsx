@@ -358,16 +358,10 @@ describe('the portal routes', () => {
 
   it('on a phone, builds no sidebar links while the sidebar is folded; the Menu button builds them (issue 17)', async () => {
     // A screen below antd's md breakpoint, as Layout.Sider and the layout ask it.
-    const matchMedia = jest.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-      matches: query.includes('max-width: 767.98px'),
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }));
+    const wide = window.matchMedia.bind(window);
+    const matchMedia = jest
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query: string) => ({ ...wide(query), matches: query.includes('max-width: 767.98px') }));
     try {
       renderAt('/profile');
       expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
