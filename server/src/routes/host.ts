@@ -39,8 +39,8 @@ function publicConfiguration(config: object): Record<string, unknown> {
   return Object.fromEntries(Object.keys(ConfigurationBody.properties).map((key) => [key, (config as Record<string, unknown>)[key]]));
 }
 
-const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const text = (value: string): string => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** A value safe as an element's text and inside a double-quoted attribute. */
+const escapeHtml = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The startup frame's top bar in index.html (host/src/index.html), empty as built. */
 const STARTUP_BAR = /(<div\b[^>]*\bid="?startup-bar"?[^>]*>)(<\/div>)/;
@@ -51,7 +51,7 @@ const STARTUP_BAR = /(<div\b[^>]*\bid="?startup-bar"?[^>]*>)(<\/div>)/;
  * on their way. host/src/StartupSkeleton.tsx draws the same until the shell has loaded.
  */
 export function startupBar(html: string, configuration: Pick<PortalConfiguration, 'brand'>): string {
-  return html.replace(STARTUP_BAR, (_, open: string, close: string) => `${open}<span class="startup-brand">${text(brandName(configuration))}</span>${close}`);
+  return html.replace(STARTUP_BAR, (_, open: string, close: string) => `${open}<span class="startup-brand">${escapeHtml(brandName(configuration))}</span>${close}`);
 }
 
 /** Who the first HTML says is signed in, and the session's anti-forgery token (see BootData). */
@@ -74,8 +74,8 @@ export function bootHead(path: string, configuration: unknown, manifest: Resolve
       // checks the digest itself (host/src/federation/runtimePlugin.ts).
       parts.push(
         href.endsWith('.js')
-          ? `<link rel="preload" as="script" href="${attribute(href)}" integrity="${attribute(integrity)}" crossorigin="anonymous">`
-          : `<link rel="preload" as="fetch" href="${attribute(href)}" crossorigin="anonymous">`,
+          ? `<link rel="preload" as="script" href="${escapeHtml(href)}" integrity="${escapeHtml(integrity)}" crossorigin="anonymous">`
+          : `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="anonymous">`,
       );
     }
   }
