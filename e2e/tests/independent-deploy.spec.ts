@@ -43,7 +43,7 @@ function ReleaseCheck() {
 
 const remote: RemoteModule = {
   name: 'tokens',
-  contract: '^1.2.0',
+  contract: '^1.3.0',
   routes: [route('tokens/services', 'Service Tokens', PUBLIC, ReleaseCheck)],
 };
 
@@ -84,6 +84,33 @@ const remote: RemoteModule = {
 export default remote;
 `;
 
+const FORMS_VERSION = '0.7.0-e2e';
+
+/**
+ * A release built the way remotes were before host contract 1.3: its form primitives come from
+ * @portal/shared's root, which since 0.3.2 loads them on demand from @portal/shared/forms.
+ */
+const ROOT_FORMS_ROUTES = `
+import { required } from '@portal/api';
+import { FormShell, PUBLIC, route, submissionErrors, TextField, type RemoteModule } from '@portal/shared';
+
+function OldForm() {
+  return (
+    <FormShell<{ name: string }> submitLabel="Send" onSubmit={() => submissionErrors(new Error('Refused by the 1.2 release'))}>
+      <TextField name="name" label="Name" validate={required('Please enter a name.')} />
+    </FormShell>
+  );
+}
+
+const remote: RemoteModule = {
+  name: 'tokens',
+  contract: '^1.2.0',
+  routes: [route('tokens/services', 'Service Tokens', PUBLIC, OldForm)],
+};
+
+export default remote;
+`;
+
 /** A fingerprint of every file of the host's build. */
 function hostBuild(): string {
   const dir = join(repoRoot, 'host', 'dist');
@@ -101,7 +128,7 @@ test.describe('a remote deployed alone', () => {
     const tarball = buildRemoteVersion('remote-tokens', VERSION, { 'src/routes.tsx': ROUTES });
     expect(hostBuild()).toBe(before);
 
-    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.2\\.0, \\d+ files\\)`));
+    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.3\\.0, \\d+ files\\)`));
     expect(portal('remotes', 'pin', 'local', `tokens@${VERSION}`, '--reason', 'new release check', '--by', 'platform admin')).toBe(
       `local now runs tokens ${VERSION} (was ${builtVersion('remote-tokens')}), from the next page load.\n`,
     );
@@ -160,5 +187,25 @@ test.describe('a remote deployed alone', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test("a version built for contract 1.2 (its forms from @portal/shared's root) still runs: its form loads, checks and shows the submission's error", async ({ page }) => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'remote-tokens', 'package.json'), 'utf8')) as { portal: Record<string, unknown> };
+    const tarball = buildRemoteVersion('remote-tokens', FORMS_VERSION, {
+      'src/routes.tsx': ROOT_FORMS_ROUTES,
+      'package.json': JSON.stringify({ ...pkg, version: FORMS_VERSION, portal: { ...pkg.portal, contract: '^1.2.0' } }, null, 2),
+    });
+    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${FORMS_VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.2\\.0, \\d+ files\\)`));
+    portal('remotes', 'pin', 'local', `tokens@${FORMS_VERSION}`, '--reason', 'a 1.2 build', '--by', 'platform admin');
+
+    await page.goto('/tokens/services');
+    await expect(page.getByRole('heading', { name: 'Service Tokens' })).toBeVisible();
+    const name = page.getByRole('textbox', { name: 'Name' });
+    await expect(name).toBeVisible();
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Please enter a name.')).toBeVisible();
+    await name.fill('Ada');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Refused by the 1.2 release' })).toBeVisible();
   });
 });

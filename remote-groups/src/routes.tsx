@@ -1,12 +1,17 @@
 /** remote-groups: groups, memberships and group administration (architecture.md; server/docs/groups.md). */
 import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
+import { lazyPage } from '@portal/shared/components';
 import { Navigate } from 'react-router-dom';
-import { GroupAdministrationPage } from './administration/GroupAdministrationPage';
-import { EditGroupDetailsPage } from './groups/EditGroupDetailsPage';
 import { GroupsPage } from './groups/GroupsPage';
-import { RequestUserGroupPage } from './groups/RequestUserGroupPage';
-import { AddUserToGroupPage } from './membership/AddUserToGroupPage';
-import { ChangeMembershipPage, RequestMembershipPage } from './membership/MembershipPage';
+
+// The pages with a form are chunks of their own: /groups, the table, does not bring the form
+// stack with the remote's routes (issue 17).
+const RequestUserGroupPage = lazyPage(() => import('./groups/RequestUserGroupPage'), 'RequestUserGroupPage');
+const EditGroupDetailsPage = lazyPage(() => import('./groups/EditGroupDetailsPage'), 'EditGroupDetailsPage');
+const RequestMembershipPage = lazyPage(() => import('./membership/MembershipPage'), 'RequestMembershipPage');
+const ChangeMembershipPage = lazyPage(() => import('./membership/MembershipPage'), 'ChangeMembershipPage');
+const GroupAdministrationPage = lazyPage(() => import('./administration/GroupAdministrationPage'), 'GroupAdministrationPage');
+const AddUserToGroupPage = lazyPage(() => import('./membership/AddUserToGroupPage'), 'AddUserToGroupPage');
 
 /** Spec section 2: the bare forms of the group routes go to /groups. */
 function ToGroups() {
@@ -15,7 +20,7 @@ function ToGroups() {
 
 const remote: RemoteModule = {
   name: 'groups',
-  contract: '^1.2.0',
+  contract: '^1.3.0',
   // Group pages check the caller's per-group permissions themselves (spec section 6): the server
   // answers what the caller may do in each group.
   routes: [

@@ -1,20 +1,24 @@
 /** remote-self-service: visitors' flows and a signed-in user's own account (architecture.md). */
 import { needs, PUBLIC, type RemoteModule, route, SIGNED_IN } from '@portal/shared';
-import { ChangeAuthTypePage } from './account/ChangeAuthTypePage';
-import { ChangeEmailPage } from './account/ChangeEmailPage';
+import { lazyPage } from '@portal/shared/components';
 import { ProfilePage } from './account/ProfilePage';
-import { RenewAccountPage } from './account/RenewAccountPage';
-import { SubscriptionsPage } from './account/SubscriptionsPage';
-import { UpdateProfilePage } from './account/UpdateProfilePage';
-import { CheckStatusPage } from './visitors/CheckStatusPage';
-import { RegisterCacPage } from './visitors/RegisterCacPage';
-import { RequestAccountPage } from './visitors/RequestAccountPage';
-import { RequestUnlockPage } from './visitors/RequestUnlockPage';
-import { ResetWebsiteTokenPage } from './visitors/ResetWebsiteTokenPage';
+
+// The pages with a form (and the subscriptions' checkboxes) are chunks of their own: /profile does
+// not bring the form stack with the remote's routes (issue 17).
+const RequestAccountPage = lazyPage(() => import('./visitors/RequestAccountPage'), 'RequestAccountPage');
+const ResetWebsiteTokenPage = lazyPage(() => import('./visitors/ResetWebsiteTokenPage'), 'ResetWebsiteTokenPage');
+const CheckStatusPage = lazyPage(() => import('./visitors/CheckStatusPage'), 'CheckStatusPage');
+const RequestUnlockPage = lazyPage(() => import('./visitors/RequestUnlockPage'), 'RequestUnlockPage');
+const RegisterCacPage = lazyPage(() => import('./visitors/RegisterCacPage'), 'RegisterCacPage');
+const RenewAccountPage = lazyPage(() => import('./account/RenewAccountPage'), 'RenewAccountPage');
+const UpdateProfilePage = lazyPage(() => import('./account/UpdateProfilePage'), 'UpdateProfilePage');
+const SubscriptionsPage = lazyPage(() => import('./account/SubscriptionsPage'), 'SubscriptionsPage');
+const ChangeEmailPage = lazyPage(() => import('./account/ChangeEmailPage'), 'ChangeEmailPage');
+const ChangeAuthTypePage = lazyPage(() => import('./account/ChangeAuthTypePage'), 'ChangeAuthTypePage');
 
 const remote: RemoteModule = {
   name: 'self_service',
-  contract: '^1.2.0',
+  contract: '^1.3.0',
   routes: [
     // Visitors
     route('request-account', 'Sign Up for an account', PUBLIC, RequestAccountPage),

@@ -21,9 +21,10 @@ const ANTD_PARTS = [
   { key: '@portal/antd-core', file: path.join(__dirname, '..', 'src', 'antd-core.ts') },
   { key: '@portal/antd-more', file: path.join(__dirname, '..', 'src', 'antd-more.ts') },
   { key: '@portal/antd-extra', file: path.join(__dirname, '..', 'src', 'antd-extra.ts') },
+  { key: '@portal/antd-forms', file: path.join(__dirname, '..', 'src', 'antd-forms.ts') },
 ];
 
-/** Both parts as one module, the `antd` older remotes consume (../src/antd.ts). */
+/** All the parts as one module, the `antd` older remotes consume (../src/antd.ts). */
 const ANTD_SET = path.join(__dirname, '..', 'src', 'antd.ts');
 
 /** The names a part's module re-exports from antd (its one `export { … } from 'antd/es/index.js'`). */

@@ -14,8 +14,8 @@ const zlib = require('node:zlib');
 const sharedPackage = require('../package.json');
 
 /**
- * The singletons of architecture.md, plus final-form and react-final-form: @portal/shared's form
- * fields are loaded once (from whichever container provides @portal/shared) and must find the
+ * The singletons of architecture.md, plus final-form and react-final-form: @portal/shared/forms'
+ * fields are loaded once (from whichever container provides them) and must find the
  * <Form> context of the remote that renders them, so every app must use the same copy; and
  * typebox, the schema builder of @portal/api's definitions, which every app bundles: shared, it
  * is loaded once per page instead of once per remote (~14 KB gzip each).
@@ -37,8 +37,12 @@ const SINGLETON_PACKAGES = [
 ];
 const SUBPATH_SHARED = ['react', 'react-dom'];
 
-/** The shared modules every page of the host runs before its content (see sharedSingletons). */
-const HOST_EAGER = ['react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@portal/antd-core', 'zustand', 'final-form', 'react-final-form', 'typebox', '@portal/shared'];
+/**
+ * The shared modules every page of the host runs before its content (see sharedSingletons). Not
+ * the forms (@portal/shared/forms, the form libraries, @portal/antd-forms): the pages with a form,
+ * the sign-in page among them, load them with their own code.
+ */
+const HOST_EAGER = ['react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@portal/antd-core', 'zustand', 'typebox', '@portal/shared'];
 
 const { ANTD_PARTS, ANTD_SET } = require('./antd-imports-loader.cjs');
 const { AntdStaticStylesPlugin } = require('./antd-static-styles.cjs');
@@ -84,6 +88,10 @@ function sharedSingletons(dependencies, kind = 'host') {
     requiredVersion: `~${sharedPackage.version}`,
     version: sharedPackage.version,
   };
+  // Its form primitives likewise, as a singleton of their own (contract 1.3): loaded with the first
+  // form, with the form libraries (final-form, react-final-form, @portal/antd-forms), which the
+  // pages without a form, and the host's first file, no longer carry (../src/forms.ts).
+  shared['@portal/shared/forms'] = { ...shared['@portal/shared'] };
   // What the host needs before its first page is built into its first file (eager), not fetched
   // one file each after it: fewer requests, and brotli sees them together. The host provides them
   // to the remotes as before; a remote never bundles them eagerly.
@@ -155,7 +163,8 @@ class CompileHintsPlugin {
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
- * Hints at the named chunks every page loads next (the host's shell) in index.html, as
+ * Hints at the named chunks every page loads next (the host's shell, with the chunks split from it)
+ * in index.html, as
  * `<link rel="preload" as="script">`: the browser fetches them alongside the first file instead of
  * after it has run (webpack only asks for a lazily imported chunk once the code importing it runs).
  * Needs html-webpack-plugin (the host's).
@@ -173,9 +182,12 @@ class PreloadChunksPlugin {
       this.htmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadChunksPlugin', (/** @type {{ headTags: object[] }} */ data) => {
         const publicPath = String(compilation.outputOptions.publicPath ?? '/');
         for (const name of this.chunks) {
-          const chunk = [...compilation.chunks].find((c) => c.name === name);
-          if (!chunk) throw new Error(`No chunk named '${name}' to preload: is it still imported with webpackChunkName "${name}"?`);
-          for (const file of chunk.files) {
+          // Every chunk of its group: the code it shares with another lazy chunk (the sign-in page)
+          // is split into a chunk of its own, which the browser would otherwise ask for only once
+          // the first file has run.
+          const group = compilation.namedChunkGroups.get(name);
+          if (!group) throw new Error(`No chunk named '${name}' to preload: is it still imported with webpackChunkName "${name}"?`);
+          for (const file of group.chunks.flatMap((chunk) => [...chunk.files])) {
             if (!file.endsWith('.js')) continue;
             data.headTags.push({ tagName: 'link', voidTag: true, meta: { plugin: 'PreloadChunksPlugin' }, attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` } });
           }

@@ -1,7 +1,8 @@
 /**
  * The portal's antd, first part (issue 17): the components every page needs before its content,
- * the ones the host's shell, the sign-in page and @portal/shared's singleton render. Shared as
- * the singleton `@portal/antd-core`; the host loads it at start.
+ * the ones the host's shell and @portal/shared's singleton render (the sign-in page's form is in
+ * antd-forms.ts, loaded with it). Shared as the singleton `@portal/antd-core`; the host loads it
+ * at start.
  *
  * The apps do not import this module: they write `import { Button } from 'antd'`, and the build
  * (shared/build/antd-imports-loader.cjs) sends each name to the part that has it. A component
@@ -12,20 +13,14 @@ export {
   Alert,
   App,
   Button,
-  Card,
-  Checkbox,
   ConfigProvider,
-  Form,
-  Input,
   Layout,
   Menu,
   Modal,
-  Radio,
   Result,
   Skeleton,
   Space,
   Spin,
-  Tabs,
   Typography,
   theme,
 } from 'antd/es/index.js';

@@ -16,26 +16,33 @@ const { antdParts, splitAntdImports } = require('../build/antd-imports-loader.cj
 };
 
 const repo = REPO_DIR;
-const PART_MODULES = ['antd.ts', 'antd-core.ts', 'antd-more.ts', 'antd-extra.ts'].map((name) => join(__dirname, name));
+const PART_MODULES = ['antd.ts', 'antd-core.ts', 'antd-more.ts', 'antd-extra.ts', 'antd-forms.ts'].map((name) => join(__dirname, name));
 
 const partOf = antdParts();
 const files = appSourceFiles().filter((file) => !PART_MODULES.includes(file) && file !== join(__dirname, 'app-sources.ts'));
 
 /**
- * What every first page runs: the host's shell and sign-in page, and the singleton root of
- * @portal/shared (index.ts and what it exports from its own folders).
+ * What every first page runs: the host's shell, and the singleton root of @portal/shared (index.ts
+ * and what it exports from its own folders). Not the forms: the sign-in page (a chunk of its own)
+ * and @portal/shared/forms (forms.ts, ui/form/) are loaded with the first page that has a form.
  */
 const FIRST_PAGE = (file: string) => {
   const path = relative(repo, file);
-  return /^host\/src\/(shell|pages\/login)\//.test(path) || /^host\/src\/[^/]+\.tsx?$/.test(path) || /^shared\/src\/(ui|stores|api)\//.test(path) || /^shared\/src\/[^/]+\.tsx?$/.test(path);
+  if (FORMS(file)) return false;
+  return /^host\/src\/shell\//.test(path) || /^host\/src\/[^/]+\.tsx?$/.test(path) || /^shared\/src\/(ui|stores|api)\//.test(path) || /^shared\/src\/[^/]+\.tsx?$/.test(path);
 };
 
+/** The sign-in page and @portal/shared/forms: what a page with a form loads besides the first page's. */
+const FORMS = (file: string) => /^(host\/src\/pages\/login\/|shared\/src\/ui\/form\/|shared\/src\/forms\.ts$)/.test(relative(repo, file));
+
 describe("the portal's antd in parts", () => {
-  it('reads the sources of the host, shared and every remote, and both parts', () => {
+  it('reads the sources of the host, shared and every remote, and every part', () => {
     expect(files.length).toBeGreaterThan(100);
     expect(partOf.get('Button')).toBe('@portal/antd-core');
     expect(partOf.get('Table')).toBe('@portal/antd-more');
     expect(partOf.get('Switch')).toBe('@portal/antd-extra');
+    expect(partOf.get('Input')).toBe('@portal/antd-forms');
+    expect(files.filter(FORMS).length).toBeGreaterThan(10);
   });
 
   it('has every antd component the apps use, and the apps import antd only by name from antd', () => {
@@ -43,12 +50,44 @@ describe("the portal's antd in parts", () => {
     expect(problems).toEqual([]);
   });
 
-  it("puts in its first part every component the shell, the sign-in page and @portal/shared's singleton use", () => {
+  it("puts in its first part every component the shell and @portal/shared's singleton use", () => {
     const late = files.filter(FIRST_PAGE).flatMap((file) => {
       const { code } = splitAntdImports(readFileSync(file, 'utf8'), partOf);
       return /from '@portal\/antd-(?!core')/.test(code) ? [`${relative(repo, file)} (move what it uses to shared/src/antd-core.ts)`] : [];
     });
     expect(late).toEqual([]);
+  });
+
+  it("puts in the first part or the forms' part every component the sign-in page and @portal/shared/forms use", () => {
+    const late = files.filter(FORMS).flatMap((file) => {
+      const { code } = splitAntdImports(readFileSync(file, 'utf8'), partOf);
+      return /from '@portal\/antd-(?!core'|forms')/.test(code) ? [`${relative(repo, file)} (move what it uses to shared/src/antd-forms.ts)`] : [];
+    });
+    expect(late).toEqual([]);
+  });
+
+  it('keeps the form stack out of the first page: its files import no form library, no form primitive and not the sign-in page', () => {
+    const forms = /^(final-form|react-final-form|@portal\/shared\/forms)$|\/(pages\/login|ui\/form)\/|^\.\/(login|form)\//;
+    const eager = files.filter(FIRST_PAGE).filter((file) => !/\.test\.tsx?$/.test(file)).flatMap((file) => {
+      // Static imports and re-exports of values: a type import is erased, a lazy import() is loaded when it runs.
+      const specifiers = [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?\sfrom\s+'([^']+)'/gm)].map(([, specifier]) => specifier ?? '');
+      return specifiers.filter((specifier) => forms.test(specifier)).map((specifier) => `${relative(repo, file)}: ${specifier}`);
+    });
+    expect(eager).toEqual([]);
+  });
+
+  it("has the apps import the form primitives from @portal/shared/forms, never the root's on-demand copies for older remotes", () => {
+    const onDemand = ['FormShell', 'FormField', 'TextField', 'TextAreaField', 'CheckboxField', 'FormSubmitError', 'submissionErrors'];
+    const wrong = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/import (?:type )?\{([^}]*)\} from '@portal\/shared';/g)].flatMap(([, names = '']) =>
+        names
+          .split(',')
+          .map((name) => name.trim().replace(/^type /, ''))
+          .filter((name) => onDemand.includes(name))
+          .map((name) => `${relative(repo, file)}: ${name}`),
+      ),
+    );
+    expect(wrong).toEqual([]);
   });
 
   it('is served, for the remotes built before contract 1.2, as one module of all the parts', () => {

@@ -15,9 +15,14 @@ import type { Permission, SessionBody } from '@portal/api';
  * 1.2: the host provides the portal's antd in two shared parts, `@portal/antd-core` and
  * `@portal/antd-more` (shared/build/antd-imports-loader.cjs); a remote built since takes antd's
  * components from them and brings no antd of its own, so it declares ^1.2.0. Remotes built for
- * 1.0 and 1.1 import `antd`, which the host still provides (both parts as one module).
+ * 1.0 and 1.1 import `antd`, which the host still provides (all the parts as one module).
+ * 1.3: the host provides the form primitives as a singleton of their own, `@portal/shared/forms`
+ * (@portal/shared 0.3.2), and antd's forms part, `@portal/antd-forms`; a page loads them with its
+ * first form. A remote built since imports its forms from there, so it declares ^1.3.0. Remotes
+ * built for 1.2 import them from `@portal/shared`, whose root still exports them, loading them on
+ * demand (ui/formsOnDemand.tsx).
  */
-export const CONTRACT_VERSION = '1.2.0';
+export const CONTRACT_VERSION = '1.3.0';
 
 /** Who may open a route. */
 export type RouteAccess =

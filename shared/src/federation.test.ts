@@ -13,22 +13,30 @@ const host = require('../../host/package.json') as { dependencies: Record<string
 describe('the shared modules of every app', () => {
   const shared = sharedSingletons(host.dependencies);
 
-  it('share the singleton root of @portal/shared strictly, and never @portal/api or a subpath of @portal/shared', () => {
+  it('share the singleton root of @portal/shared and its forms strictly, and never @portal/api or another subpath of @portal/shared', () => {
     expect(shared['@portal/shared']).toMatchObject({ singleton: true, strictVersion: true });
-    expect(Object.keys(shared).filter((key) => key.startsWith('@portal/')).sort()).toEqual(['@portal/antd-core', '@portal/antd-extra', '@portal/antd-more', '@portal/shared']);
+    expect(shared['@portal/shared/forms']).toEqual(shared['@portal/shared']);
+    expect(Object.keys(shared).filter((key) => key.startsWith('@portal/')).sort()).toEqual([
+      '@portal/antd-core',
+      '@portal/antd-extra',
+      '@portal/antd-forms',
+      '@portal/antd-more',
+      '@portal/shared',
+      '@portal/shared/forms',
+    ]);
   });
 
   it("let only the host provide the portal's antd, so a page holds one copy of it whichever remote loads a part first", () => {
     const remote = sharedSingletons(host.dependencies, 'remote');
-    for (const key of ['antd', '@portal/antd-core', '@portal/antd-more', '@portal/antd-extra']) {
-      expect(shared[key]).toMatchObject({ singleton: true, import: expect.stringMatching(/shared\/src\/antd(-core|-more|-extra)?\.ts$/) });
+    for (const key of ['antd', '@portal/antd-core', '@portal/antd-more', '@portal/antd-extra', '@portal/antd-forms']) {
+      expect(shared[key]).toMatchObject({ singleton: true, import: expect.stringMatching(/shared\/src\/antd(-core|-more|-extra|-forms)?\.ts$/) });
       expect(remote[key]).toMatchObject({ singleton: true, import: false });
     }
   });
 
-  it("build into the host's first file only what every page runs before its content", () => {
+  it("build into the host's first file only what every page runs before its content: not the forms", () => {
     const eager = (all: Record<string, { eager?: boolean }>) => Object.keys(all).filter((key) => all[key]!.eager).sort();
-    expect(eager(shared)).toEqual(['@portal/antd-core', '@portal/shared', 'final-form', 'react', 'react-dom', 'react-dom/', 'react-final-form', 'react-router-dom', 'react/', 'typebox', 'zustand']);
+    expect(eager(shared)).toEqual(['@portal/antd-core', '@portal/shared', 'react', 'react-dom', 'react-dom/', 'react-router-dom', 'react/', 'typebox', 'zustand']);
     expect(eager(sharedSingletons(host.dependencies, 'remote'))).toEqual([]);
   });
 

@@ -5,6 +5,8 @@ interface Props {
   remote: string;
   onRetry: () => Promise<unknown>;
   children: ReactNode;
+  /** Where the failure panel is shown (a page of the host's own puts it in its chrome). */
+  wrap?: (panel: ReactNode) => ReactNode;
 }
 
 /** The third layer: a remote that throws while rendering takes only its own slot down. */
@@ -25,6 +27,8 @@ export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
   };
 
   override render() {
-    return this.state.failed ? <RemoteUnavailable onRetry={this.retry} /> : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    const panel = <RemoteUnavailable onRetry={this.retry} />;
+    return this.props.wrap ? this.props.wrap(panel) : panel;
   }
 }

@@ -1,13 +1,16 @@
 import { links } from '@portal/api';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { LoginPage } from '../pages/login/LoginPage';
+import { loadLoginPage } from '../loginChunk';
+import { HostPage } from '../pages/HostPage';
 import { LogoutPage } from '../pages/LogoutPage';
 import { NotAuthorizedPage } from '../pages/NotAuthorizedPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { MANAGE_REMOTES_PATH, ManageRemotesRoute } from '../pages/remotes/ManageRemotesRoute';
+import { Loading } from './Loading';
 import { RemoteArea } from './RemoteArea';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { startShell } from './startup';
 import { useIsDark } from './theme';
 import { DARK, LIGHT } from './themes';
@@ -16,7 +19,7 @@ export function PortalRoutes() {
   return (
     <Routes>
       <Route path="/" element={<Navigate to={links.login()} replace />} />
-      <Route path="/login" element={<LoginPage />} />
+      <Route path="/login" element={<LoginRoute />} />
       <Route path="/logout" element={<LogoutPage />} />
       <Route path="/not-authorized" element={<NotAuthorizedPage />} />
       <Route path="/not-found" element={<NotFoundPage />} />
@@ -24,6 +27,36 @@ export function PortalRoutes() {
       {/* Every other path belongs to a remote (by the manifest's prefixes) or is not found. */}
       <Route path="*" element={<RemoteArea />} />
     </Routes>
+  );
+}
+
+function loginAttempt(attempt = 0) {
+  return { attempt, LoginPage: lazy(() => loadLoginPage().then((module) => ({ default: module.LoginPage }))) };
+}
+
+/**
+ * /login: the sign-in page, loaded as a chunk of its own (../loginChunk.ts). If it cannot be
+ * loaded, the chrome stays and says so, with a Retry, as for a remote.
+ */
+function LoginRoute() {
+  // A new lazy component per attempt: React keeps a failed one failed.
+  const [{ attempt, LoginPage }, setAttempt] = useState(loginAttempt);
+  const retry = async () => {
+    await loadLoginPage();
+    setAttempt(loginAttempt(attempt + 1));
+  };
+  return (
+    <RemoteErrorBoundary key={attempt} remote="sign-in" onRetry={retry} wrap={(panel) => <HostPage>{panel}</HostPage>}>
+      <Suspense
+        fallback={
+          <HostPage>
+            <Loading />
+          </HostPage>
+        }
+      >
+        <LoginPage />
+      </Suspense>
+    </RemoteErrorBoundary>
   );
 }
 

@@ -6,7 +6,8 @@
  * 'Account is closed.' and nothing else.
  */
 import { type Account, accountStatus, composeValidators, lengthAtMost, LIMITS, required, RULE_MESSAGES, type Validator } from '@portal/api';
-import { ApiError, ConfirmModal, FormShell, TextAreaField, useConfirmation, useHasPermission, useNavigateWithFeedback } from '@portal/shared';
+import { ApiError, ConfirmModal, useConfirmation, useHasPermission, useNavigateWithFeedback } from '@portal/shared';
+import { FormShell, TextAreaField } from '@portal/shared/forms';
 import { closeAccount, lockAccount, unlockAccount } from '../api/accountAdmin';
 import { Button, Collapse, Typography, type CollapseProps } from 'antd';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';

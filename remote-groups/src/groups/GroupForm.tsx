@@ -19,7 +19,8 @@ import {
   type Service,
   type UserGroup,
 } from '@portal/api';
-import { FormShell, submissionErrors, TextAreaField, TextField, useConfiguration, useHasPermission } from '@portal/shared';
+import { useConfiguration, useHasPermission } from '@portal/shared';
+import { FormShell, submissionErrors, TextAreaField, TextField } from '@portal/shared/forms';
 import { Alert, Checkbox, Form as AntForm, Radio, Typography } from 'antd';
 import type { SubmissionErrors } from 'final-form';
 import { Field } from 'react-final-form';

@@ -24,7 +24,8 @@ import {
   type UserGroup,
 } from '@portal/api';
 import { capitalize } from '@portal/shared/components';
-import { FormShell, MODAL_WIDTH, submissionErrors, TextAreaField } from '@portal/shared';
+import { MODAL_WIDTH } from '@portal/shared';
+import { FormShell, submissionErrors, TextAreaField } from '@portal/shared/forms';
 import { Alert, Button, Checkbox, Form as AntForm, Modal, Radio, Select, Typography } from 'antd';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { type ReactNode, useMemo, useState } from 'react';

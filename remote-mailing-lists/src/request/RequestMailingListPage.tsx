@@ -19,7 +19,8 @@ import {
   type PostingPermission,
   type UserGroup,
 } from '@portal/api';
-import { FormField, FormShell, PageTitle, submissionErrors, TextAreaField, useConfiguration, useNavigateWithFeedback } from '@portal/shared';
+import { PageTitle, useConfiguration, useNavigateWithFeedback } from '@portal/shared';
+import { FormField, FormShell, submissionErrors, TextAreaField } from '@portal/shared/forms';
 import { isNotFound, useLoaded } from '@portal/shared/components';
 import { Alert, Form as AntForm, Input, Radio, Select, Skeleton, Space, Typography } from 'antd';
 import type { SubmissionErrors } from 'final-form';

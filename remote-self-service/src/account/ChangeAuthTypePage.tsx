@@ -6,7 +6,8 @@
  * authentication type request sent.'.
  */
 import { type Account, composeValidators, lengthAtMost, LIMITS, links, required, RULE_MESSAGES, sponsorEmailRules, withSponsor } from '@portal/api';
-import { FormShell, PageTitle, submissionErrors, TextAreaField, TextField, useConfiguration, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
+import { PageTitle, useConfiguration, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
+import { FormShell, submissionErrors, TextAreaField, TextField } from '@portal/shared/forms';
 import { requestCertificateAuthentication, requestTokenAuthentication } from '../api/account';
 import { Alert, Skeleton, Typography } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router-dom';

@@ -6,7 +6,8 @@
  * 'Successfully requested email change.'.
  */
 import { type Account, composeValidators, email, lengthAtMost, LIMITS, links, MAX_MAIL_ADDRESS_LENGTH, required, RULE_MESSAGES, type Validator } from '@portal/api';
-import { CheckboxField, ConfirmModal, FormShell, MESSAGES, mustBeChecked, PageTitle, submissionErrors, TextAreaField, TextField, useConfirmation, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
+import { ConfirmModal, MESSAGES, PageTitle, useConfirmation, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
+import { CheckboxField, FormShell, mustBeChecked, submissionErrors, TextAreaField, TextField } from '@portal/shared/forms';
 import { isNotFound } from '@portal/shared/components';
 import { emailExists, requestEmailChange } from '../api/account';
 import { Alert, Form as AntForm, Input, Skeleton, Typography } from 'antd';

@@ -4,7 +4,7 @@
  * each with the shared rule the server also runs.
  */
 import { LIMITS, MAX_MAIL_ADDRESS_LENGTH, PROFILE_RULES } from '@portal/api';
-import { TextAreaField, TextField } from '@portal/shared';
+import { TextAreaField, TextField } from '@portal/shared/forms';
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 

@@ -5,7 +5,8 @@
  * to /profile.
  */
 import { links, RULE_MESSAGES } from '@portal/api';
-import { CheckboxField, FormShell, mustBeChecked, PageTitle, submissionErrors, useConfiguration, useSessionStore } from '@portal/shared';
+import { PageTitle, useConfiguration, useSessionStore } from '@portal/shared';
+import { CheckboxField, FormShell, mustBeChecked, submissionErrors } from '@portal/shared/forms';
 import { requestRenewal } from '../api/account';
 import { Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';

@@ -5,7 +5,8 @@
  * /profile with 'Profile updated successfully.'.
  */
 import { type Account, links, PROFILE_RULES, profileUpdate, profileValues, type ProfileValues } from '@portal/api';
-import { FormShell, PageTitle, submissionErrors, useHasPermission, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
+import { PageTitle, useHasPermission, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
+import { FormShell, submissionErrors } from '@portal/shared/forms';
 import { updateAccount } from '../api/account';
 import { Alert, Form as AntForm, Input, Skeleton } from 'antd';
 import { useMemo, type ReactNode } from 'react';

@@ -4,7 +4,8 @@
  * information the applicant answers here, and the request goes back to the queue.
  */
 import { composeValidators, lengthAtMost, LIMITS, links, required, RULE_MESSAGES } from '@portal/api';
-import { FormShell, PageTitle, submissionErrors, TextAreaField } from '@portal/shared';
+import { PageTitle } from '@portal/shared';
+import { FormShell, submissionErrors, TextAreaField } from '@portal/shared/forms';
 import { errorText, useLoaded } from '@portal/shared/components';
 import { Alert, Descriptions, Result, Spin } from 'antd';
 import { useCallback, useState } from 'react';

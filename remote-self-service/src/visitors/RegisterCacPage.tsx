@@ -4,7 +4,8 @@
  * text depends on whether registrations are approved automatically.
  */
 import { lengthAtMost, LIMITS, links } from '@portal/api';
-import { FormShell, PageTitle, submissionErrors, TextAreaField, useConfiguration } from '@portal/shared';
+import { PageTitle, useConfiguration } from '@portal/shared';
+import { FormShell, submissionErrors, TextAreaField } from '@portal/shared/forms';
 import { Alert, Result } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';

@@ -5,7 +5,8 @@
  * CAC exception, naming a US Government sponsor. Then 'Submission Success'.
  */
 import { ACCOUNT_REQUEST_RULES, contactAddress, LIMITS, links, MAX_MAIL_ADDRESS_LENGTH, RULE_MESSAGES, sponsorEmailRules, type Validator, withSponsor } from '@portal/api';
-import { ApiError, FormShell, PageTitle, SecurityChallenge, submissionErrors, TextField, useChallengeSolution, useConfiguration } from '@portal/shared';
+import { ApiError, PageTitle, SecurityChallenge, useChallengeSolution, useConfiguration } from '@portal/shared';
+import { FormShell, submissionErrors, TextField } from '@portal/shared/forms';
 import { Alert, Form as AntForm, Radio, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Field } from 'react-final-form';

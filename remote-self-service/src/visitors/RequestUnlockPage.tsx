@@ -5,7 +5,8 @@
  * success, unable and error, chosen by the answer's code.
  */
 import { composeValidators, lengthAtMost, LIMITS, links, required, RULE_MESSAGES } from '@portal/api';
-import { ApiError, FormShell, PageTitle, TextAreaField } from '@portal/shared';
+import { ApiError, PageTitle } from '@portal/shared';
+import { FormShell, TextAreaField } from '@portal/shared/forms';
 import { Alert, Result } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -4,7 +4,8 @@
  * receives the verified address and code (its calls carry the code as a Bearer token).
  */
 import { composeValidators, email as emailRule, links, required, RULE_MESSAGES, VERIFICATION_CODE } from '@portal/api';
-import { ApiError, FormShell, SecurityChallenge, submissionErrors, TextField, useChallengeSolution } from '@portal/shared';
+import { ApiError, SecurityChallenge, useChallengeSolution } from '@portal/shared';
+import { FormShell, submissionErrors, TextField } from '@portal/shared/forms';
 import { Alert, Button, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';

@@ -19,7 +19,8 @@ import {
   type TokenGroup,
   type TokenLevel,
 } from '@portal/api';
-import { FormShell, submissionErrors, useConfiguration } from '@portal/shared';
+import { useConfiguration } from '@portal/shared';
+import { FormShell, submissionErrors } from '@portal/shared/forms';
 import { formatTokenDate } from '@portal/shared/components';
 import { Alert, Button, Checkbox, Form as AntForm, Input, Radio, Space, Typography } from 'antd';
 import type { SubmissionErrors } from 'final-form';

@@ -6,7 +6,8 @@
  * contact and keeps the comment. The adjudication queues and group administration both use it.
  */
 import { type Decision, lengthAtMost, RULE_MESSAGES } from '@portal/api';
-import { ApiError, ConfirmModal, FormShell, TextAreaField, useConfirmation } from '@portal/shared';
+import { ApiError, ConfirmModal, useConfirmation } from '@portal/shared';
+import { FormShell, TextAreaField } from '@portal/shared/forms';
 import { Button, Flex, Typography } from 'antd';
 import type { SubmissionErrors } from 'final-form';
 import { useId, useMemo, useState } from 'react';

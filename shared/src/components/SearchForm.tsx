@@ -3,7 +3,7 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { Field } from 'react-final-form';
 import { useSearchParams } from 'react-router-dom';
 import { MAX_SEARCH_TERM, required, SEARCH_TERM_REQUIRED } from '@portal/api';
-import { FormShell } from '@portal/shared';
+import { FormShell } from '@portal/shared/forms';
 
 const termRules = required(SEARCH_TERM_REQUIRED);
 

@@ -23,3 +23,4 @@ export * from './SearchForm.js';
 export * from './cameFrom.js';
 export * from './dates.js';
 export * from './useLoaded.js';
+export * from './lazyPage.js';

@@ -1,5 +1,6 @@
 import { required } from '@portal/api';
-import { FormShell, SecurityChallenge, type Session, signInWithToken, TextField, useChallengeSolution } from '@portal/shared';
+import { SecurityChallenge, type Session, signInWithToken, useChallengeSolution } from '@portal/shared';
+import { FormShell, TextField } from '@portal/shared/forms';
 import { useState } from 'react';
 import { asSignInFailure, isChallengeFailure, SignInError, type SignInFailure } from './signInErrors';
 

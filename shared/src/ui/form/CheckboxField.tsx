@@ -3,10 +3,8 @@ import type { ReactNode } from 'react';
 import type { Validator } from '@portal/api';
 import { FormField } from './FormField.js';
 
-/** A box that must be ticked (a certification): `message` until it is. */
-export function mustBeChecked(message: string): Validator {
-  return Object.assign((value: unknown) => (value === true ? undefined : message), { isRequired: true });
-}
+// The root's very function (it needs nothing of the form stack).
+export { mustBeChecked } from '@portal/shared';
 
 export interface CheckboxFieldProps {
   readonly name: string;

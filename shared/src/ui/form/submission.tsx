@@ -5,7 +5,8 @@
 import { Alert } from 'antd';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { useFormState } from 'react-final-form';
-import { ApiError } from '../../api/client.js';
+// From the singleton's root, not a copy of it (see ../../forms.ts).
+import { ApiError } from '@portal/shared';
 
 /**
  * The submission errors of a failed call: the server's field messages under their fields, else
