@@ -1,6 +1,5 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { isSignInPath, loadLoginPage } from './loginChunk';
 import { bootData, ENVIRONMENT_URL, prefetch, prime } from './prefetch';
 import { Root } from './Root';
 
@@ -9,10 +8,6 @@ import { Root } from './Root';
 const boot = bootData();
 if (boot?.environment) prime(ENVIRONMENT_URL, boot.environment);
 else prefetch(ENVIRONMENT_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
-
-// The sign-in page's chunk, on its own address: asked for now, with the shell's (a failure is
-// shown by the page's route, which asks again).
-if (isSignInPath(window.location.pathname)) loadLoginPage().catch(() => undefined);
 
 declare global {
   interface Window {

@@ -1,9 +1,9 @@
 /**
  * The sign-in page is a chunk of its own (issue 17): it brings the form stack with it
  * (@portal/shared/forms, the form libraries, antd's forms part), which the signed-in pages
- * without a form no longer download before their content. On the sign-in page's own address the
- * host asks for it as it starts (bootstrap.tsx), alongside the shell, not once the shell has
- * rendered.
+ * without a form no longer download before their content. Only the shell imports it, so it holds
+ * nothing the shell has; on /login and / the server's first HTML hints at its files
+ * (page-preloads.json), so they arrive with the host's first file, not after the shell rendered.
  */
 import type * as LoginPageModule from './pages/login/LoginPage';
 
@@ -18,9 +18,4 @@ export function loadLoginPage(): Promise<LoginModule> {
     throw error;
   });
   return loading;
-}
-
-/** The addresses the sign-in page answers: /login, and / (which sends a visitor there). */
-export function isSignInPath(pathname: string): boolean {
-  return pathname === '/' || pathname === '/login' || pathname === '/login/';
 }

@@ -425,6 +425,35 @@ for (const kind of DATABASE_KINDS) {
     });
   });
 
+  describe(`the host's own page scripts in the first HTML, on ${kind}`, () => {
+    test("hints at the scripts the build lists for the address (the sign-in page's on /login and /), at no other address, and none when the list is missing or not one", async () => {
+      const hostDir = mkdtempSync(join(scratch, 'host-'));
+      writeFileSync(join(hostDir, 'index.html'), '<!doctype html><html><head><title>Portal</title></head><body></body></html>');
+      const scripts = ['/login.0a1b2c.js', '/152.3d4e5f.js'];
+      const world = await createWorld(kind, fixture, { server: { hostDir } });
+      const hinted = async (url: string) => {
+        const response = await world.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        assert.equal(response.statusCode, 200);
+        return [...response.body.matchAll(/<link rel="preload" as="script" href="([^"]+)" fetchpriority="low">/g)].map((m) => m[1]);
+      };
+      try {
+        assert.deepEqual(await hinted('/login'), [], 'a build without the list');
+        writeFileSync(join(hostDir, 'page-preloads.json'), JSON.stringify({ '/': scripts, '/login': scripts }));
+        assert.deepEqual(await hinted('/login'), scripts);
+        assert.deepEqual(await hinted('/'), scripts);
+        assert.deepEqual(await hinted('/profile'), []);
+        assert.deepEqual(await hinted('/login/more'), []);
+        // Not a list of scripts (a path elsewhere, a tag): nothing hinted, the page still served.
+        for (const broken of ['{', JSON.stringify({ '/login': ['https://elsewhere.example/x.js'] }), JSON.stringify({ '/login': ['/a.js"><script>'] })]) {
+          writeFileSync(join(hostDir, 'page-preloads.json'), broken);
+          assert.deepEqual(await hinted('/login'), [], broken);
+        }
+      } finally {
+        await world.close();
+      }
+    });
+  });
+
   describe(`who the first HTML says is signed in, on ${kind}`, () => {
     test('as GET /sessions/current and GET /xsrf answer for the cookie: nobody without a session, the token of an anonymous one, the user and token of a signed-in one, nobody for a locked account', async () => {
       const hostDir = mkdtempSync(join(scratch, 'host-'));

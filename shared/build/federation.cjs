@@ -164,38 +164,90 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * Hints at the named chunks every page loads next (the host's shell, with the chunks split from it)
- * in index.html, as
- * `<link rel="preload" as="script">`: the browser fetches them alongside the first file instead of
- * after it has run (webpack only asks for a lazily imported chunk once the code importing it runs).
- * Needs html-webpack-plugin (the host's).
+ * in index.html, as `<link rel="preload" as="script">`: the browser fetches them alongside the first
+ * file instead of after it has run (webpack only asks for a lazily imported chunk once the code
+ * importing it runs). Needs html-webpack-plugin (the host's).
+ *
+ * `pages` names the chunks of a page of the host's own that only some addresses load (the sign-in
+ * page on /login): their files, with the chunks of the shared modules they consume that the host
+ * provides (the forms), are written to page-preloads.json by address; the server hints at them in
+ * the first HTML of those addresses only (server/src/routes/host.ts).
  */
 class PreloadChunksPlugin {
-  /** @param {{ chunks: string[], htmlWebpackPlugin: any }} options */
-  constructor({ chunks, htmlWebpackPlugin }) {
+  /** @param {{ chunks: string[], pages?: Record<string, string[]>, htmlWebpackPlugin: any }} options */
+  constructor({ chunks, pages = {}, htmlWebpackPlugin }) {
     this.chunks = chunks;
+    this.pages = pages;
     this.htmlWebpackPlugin = htmlWebpackPlugin;
   }
 
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('PreloadChunksPlugin', (compilation) => {
+      const publicPath = () => String(compilation.outputOptions.publicPath ?? '/');
+      const groupOf = (/** @type {string} */ name) => {
+        const group = compilation.namedChunkGroups.get(name);
+        if (!group) throw new Error(`No chunk named '${name}' to preload: is it still imported with webpackChunkName "${name}"?`);
+        return group;
+      };
       this.htmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadChunksPlugin', (/** @type {{ headTags: object[] }} */ data) => {
-        const publicPath = String(compilation.outputOptions.publicPath ?? '/');
         for (const name of this.chunks) {
           // Every chunk of its group: the code it shares with another lazy chunk (the sign-in page)
           // is split into a chunk of its own, which the browser would otherwise ask for only once
           // the first file has run.
-          const group = compilation.namedChunkGroups.get(name);
-          if (!group) throw new Error(`No chunk named '${name}' to preload: is it still imported with webpackChunkName "${name}"?`);
-          for (const file of group.chunks.flatMap((chunk) => [...chunk.files])) {
-            if (!file.endsWith('.js')) continue;
-            data.headTags.push({ tagName: 'link', voidTag: true, meta: { plugin: 'PreloadChunksPlugin' }, attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` } });
+          for (const file of scriptsOf(groupOf(name).chunks)) {
+            data.headTags.push({ tagName: 'link', voidTag: true, meta: { plugin: 'PreloadChunksPlugin' }, attributes: { rel: 'preload', as: 'script', href: `${publicPath()}${file}` } });
           }
         }
         return data;
       });
+      if (Object.keys(this.pages).length === 0) return;
+      // Once the files have their final names (after the content hashes).
+      compilation.hooks.processAssets.tap({ name: 'PreloadChunksPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        // What every page loads anyway: the first file and the hinted chunks.
+        const loaded = new Set([...compilation.entrypoints.values()].flatMap((entry) => entry.chunks));
+        for (const name of this.chunks) for (const chunk of groupOf(name).chunks) loaded.add(chunk);
+        /** @type {Record<string, string[]>} */
+        const byPath = {};
+        for (const [name, paths] of Object.entries(this.pages)) {
+          const chunks = withConsumedShares(compilation, groupOf(name).chunks).filter((chunk) => !loaded.has(chunk));
+          const files = scriptsOf(chunks).map((file) => `${publicPath()}${file}`);
+          for (const path of paths) byPath[path] = files;
+        }
+        compilation.emitAsset('page-preloads.json', new compiler.webpack.sources.RawSource(`${JSON.stringify(byPath, null, 1)}\n`));
+      });
     });
   }
+}
+
+/** The JavaScript files of these chunks, once each. */
+function scriptsOf(/** @type {Iterable<import('webpack').Chunk>} */ chunks) {
+  return [...new Set([...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js'))))];
+}
+
+/**
+ * These chunks and, transitively, the chunks of the shared modules their code consumes (the
+ * provider's own copy, which is what the host serves: it provides them), as the federation runtime
+ * loads them when the chunk is asked for.
+ * @param {import('webpack').Compilation} compilation
+ * @param {Iterable<import('webpack').Chunk>} chunks
+ */
+function withConsumedShares(compilation, chunks) {
+  /** @type {Set<import('webpack').Chunk>} */
+  const seen = new Set();
+  const visit = (/** @type {import('webpack').Chunk} */ chunk) => {
+    if (seen.has(chunk)) return;
+    seen.add(chunk);
+    for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+      if (module.type !== 'consume-shared-module') continue;
+      for (const block of module.blocks) {
+        const group = compilation.chunkGraph.getBlockChunkGroup(block);
+        if (group) for (const next of group.chunks) visit(next);
+      }
+    }
+  };
+  for (const chunk of chunks) visit(chunk);
+  return [...seen];
 }
 
 /**
@@ -349,8 +401,9 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
         }),
         // antd's styles for the portal's set, written at build time (antd-static-styles.cjs).
         new AntdStaticStylesPlugin({ appDir, htmlWebpackPlugin: HtmlWebpackPlugin }),
-        // The shell (src/Root.tsx) is what every page runs right after the first file.
-        new PreloadChunksPlugin({ chunks: ['shell'], htmlWebpackPlugin: HtmlWebpackPlugin }),
+        // The shell (src/Root.tsx) is what every page runs right after the first file; the sign-in
+        // page (src/loginChunk.ts) what /login and / run next, hinted at by the server there.
+        new PreloadChunksPlugin({ chunks: ['shell'], pages: { login: ['/', '/login'] }, htmlWebpackPlugin: HtmlWebpackPlugin }),
       );
     }
     return config;

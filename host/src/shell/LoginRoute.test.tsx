@@ -12,7 +12,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { loadLoginPage } from '../loginChunk';
 import { PortalRoutes } from './Shell';
 
-jest.mock('../loginChunk', () => ({ loadLoginPage: jest.fn(), isSignInPath: () => true }));
+jest.mock('../loginChunk', () => ({ loadLoginPage: jest.fn() }));
 const mockedLoad = loadLoginPage as jest.MockedFunction<typeof loadLoginPage>;
 
 const page = { LoginPage: () => <h2>Please Sign In</h2> } as unknown as Awaited<ReturnType<typeof loadLoginPage>>;
