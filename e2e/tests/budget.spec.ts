@@ -121,7 +121,16 @@ async function loadAndLook(page: Page, path: string, content: () => Promise<void
 const PAGES = [
   { path: '/login', colorScheme: 'light', signedIn: false, content: (page: Page) => expect(page.getByRole('button', { name: 'CAC LOGIN' })).toBeVisible() },
   { path: '/login', colorScheme: 'dark', signedIn: false, content: (page: Page) => expect(page.getByRole('button', { name: 'CAC LOGIN' })).toBeVisible() },
-  { path: '/profile', colorScheme: 'light', signedIn: true, content: (page: Page) => expect(page.getByRole('heading', { level: 2, name: 'User Profile: admin' })).toBeVisible() },
+  {
+    path: '/profile',
+    colorScheme: 'light',
+    signedIn: true,
+    // The account's details, not only the title (which renders before them, beside their skeleton).
+    content: async (page: Page) => {
+      await expect(page.getByRole('heading', { level: 2, name: 'User Profile: admin' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Profile actions' })).toBeVisible();
+    },
+  },
   { path: '/groups', colorScheme: 'dark', signedIn: true, content: (page: Page) => expect(page.getByRole('link', { name: 'PORTAL', exact: true })).toBeVisible() },
 ] as const;
 
