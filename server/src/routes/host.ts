@@ -140,13 +140,23 @@ export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (ap
   // index.html as built, read again when it changes (a new build while the server runs).
   const indexHtml = builtFile(join(hostDir, 'index.html'), (text) => text);
   // The scripts of the host's own pages by address (shared/build/federation.cjs, PreloadChunksPlugin):
-  // none when the build has no such file or it cannot be read (the page then loads them itself).
-  const pagePreloads = builtFile(join(hostDir, PAGE_PRELOADS), parsePagePreloads);
-  const hostScriptsFor = async (request: FastifyRequest, path: string): Promise<readonly string[]> => {
+  // none when the build has no such file or it is not such a list (the page then loads them
+  // itself). A list that does not parse is said once, until the file changes.
+  const pagePreloads = builtFile(join(hostDir, PAGE_PRELOADS), (text) => {
     try {
-      return (await pagePreloads())[`/${path}`] ?? [];
+      return parsePagePreloads(text);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') request.log.warn({ err: error }, `${PAGE_PRELOADS} could not be read: the first HTML hints at no page scripts`);
+      app.log.warn({ err: error }, `${PAGE_PRELOADS} could not be read: the first HTML hints at no page scripts`);
+      return {};
+    }
+  });
+  const hostScriptsFor = async (path: string): Promise<readonly string[]> => {
+    try {
+      const byPath = await pagePreloads();
+      return Object.hasOwn(byPath, `/${path}`) ? (byPath[`/${path}`] ?? []) : [];
+    } catch (error) {
+      // No such file in this build is no news (it is read once there is one).
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') app.log.warn({ err: error }, `${PAGE_PRELOADS} could not be read: the first HTML hints at no page scripts`);
       return [];
     }
   };
@@ -172,7 +182,7 @@ export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (ap
       // The page still loads; the host asks for /environment.json (and who is signed in) itself, and says what fails.
       request.log.error({ err: error }, 'the first HTML carries no pins: the database did not answer');
     }
-    const hostScripts = await hostScriptsFor(request, path);
+    const hostScripts = await hostScriptsFor(path);
     const html = startupBar(await indexHtml(), app.portalConfig)
       // A function, not a string: `$` in the configuration is not a replacement pattern.
       .replace('</head>', () => `${bootHead(path, app.portalConfig, manifest, signIn, hostScripts)}</head>`);
