@@ -13,6 +13,8 @@ import type { Database } from '../src/db/database.js';
 import { listApiRoutes, type ApiRoute } from '../src/plugins/route-access.js';
 import type { PlatformRole } from '../src/repositories/accounts.js';
 import { ROLE_PERMISSIONS, permissionsOf } from '../src/services/roles.js';
+import type { SecurityContext } from '../src/services/security-context.js';
+import { XSRF_TOKENS_KEPT, isXsrfTokenOf, xsrfTokenOf } from '../src/services/sessions.js';
 import {
   API,
   HOUR,
@@ -419,6 +421,23 @@ for (const kind of DATABASE_KINDS) {
         assert.equal(afterLogout.statusCode, 403);
         assert.deepEqual(afterLogout.json(), INVALID_XSRF);
       });
+
+      test('a token once accepted is still compared at every call: wrong tokens after it are refused, and with its session ended it is not signed in', async () => {
+        const admin = await signIn(app, 'admin', account('admin').token);
+        const other = await signIn(app, 'admin', account('admin').token);
+        const current = (headers: Record<string, string>) => app.inject({ method: 'GET', url: `${API}/sessions/current`, headers });
+        assert.equal((await current(as(admin))).statusCode, 200);
+        for (const token of [otherToken(admin.xsrf), other.xsrf, admin.xsrf.slice(1), `${admin.xsrf}A`, '']) {
+          const response = await current({ cookie: admin.cookie, 'x-xsrf-token': token });
+          assert.equal(response.statusCode, 403, token);
+          assert.deepEqual(response.json(), INVALID_XSRF);
+        }
+        assert.equal((await current(as(admin))).statusCode, 200);
+        assert.equal((await app.inject({ method: 'GET', url: `${API}/sessions/logout`, headers: as(admin) })).statusCode, 200);
+        const ended = await current(as(admin));
+        assert.equal(ended.statusCode, 401);
+        assert.deepEqual(ended.json(), NOT_SIGNED_IN);
+      });
     });
 
     describe('authorization matrix (every route × every principal)', () => {
@@ -461,3 +480,42 @@ for (const kind of DATABASE_KINDS) {
     });
   });
 }
+
+describe('anti-forgery tokens kept once accepted (services/sessions.ts)', () => {
+  // A context whose secret counts its uses: each derivation of a token asks for it once.
+  function countingContext(): { context: SecurityContext; derivations: () => number } {
+    let asked = 0;
+    const context = {
+      secret: async () => {
+        asked++;
+        return 'the xsrf secret';
+      },
+    } as unknown as SecurityContext;
+    return { context, derivations: () => asked };
+  }
+  const idOf = (n: number) => `session-${String(n).padStart(35, '0')}`;
+
+  test('a right token is derived once and then compared; a wrong one is never kept; at most XSRF_TOKENS_KEPT, the oldest going first', async () => {
+    const { context, derivations } = countingContext();
+    const first = idOf(0);
+    const token = await xsrfTokenOf(context, first);
+    const before = derivations();
+    assert.equal(await isXsrfTokenOf(context, first, otherToken(token)), false);
+    assert.equal(await isXsrfTokenOf(context, first, otherToken(token)), false);
+    assert.equal(derivations() - before, 2, 'a wrong token is not kept');
+    assert.equal(await isXsrfTokenOf(context, first, token), true);
+    assert.equal(await isXsrfTokenOf(context, first, token), true);
+    assert.equal(await isXsrfTokenOf(context, first, otherToken(token)), false);
+    assert.equal(await isXsrfTokenOf(context, first, undefined), false);
+    assert.equal(derivations() - before, 3, 'the right token was derived once, then compared');
+    for (let n = 1; n < XSRF_TOKENS_KEPT; n++) assert.equal(await isXsrfTokenOf(context, idOf(n), await xsrfTokenOf(context, idOf(n))), true);
+    const full = derivations();
+    assert.equal(await isXsrfTokenOf(context, first, token), true);
+    assert.equal(derivations(), full, `${XSRF_TOKENS_KEPT} are kept`);
+    assert.equal(await isXsrfTokenOf(context, idOf(XSRF_TOKENS_KEPT), await xsrfTokenOf(context, idOf(XSRF_TOKENS_KEPT))), true);
+    const more = derivations();
+    assert.equal(await isXsrfTokenOf(context, first, token), true);
+    assert.equal(derivations(), more + 1, 'the oldest kept went first');
+    assert.equal(await isXsrfTokenOf(context, first, otherToken(token)), false);
+  });
+});
