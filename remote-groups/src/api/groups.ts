@@ -1,7 +1,7 @@
 /**
  * The group calls (definitions in @portal/api, spec section 7 "Groups and memberships"): groups,
  * a group's details and its additional permission groups, members, membership requests and
- * their decisions, and the request for a new group.
+ * their decisions, and the request for a new group. The list of groups is in groupList.ts.
  */
 import * as api from '@portal/api';
 import type {
@@ -13,16 +13,11 @@ import type {
   RequestPage,
   UserGroup,
   UserGroupRequestBody,
-  UserGroupSummary,
   UserGroupUpdate,
 } from '@portal/api';
 import { call } from '@portal/shared';
 
 type Options = { readonly signal?: AbortSignal };
-
-export async function listGroups(options: Options = {}): Promise<readonly UserGroupSummary[]> {
-  return (await call(api.listUserGroups, {}, options)).rows;
-}
 
 export function getGroup(id: string, options: Options = {}): Promise<UserGroup> {
   return call(api.getUserGroup, { params: { id } }, options);

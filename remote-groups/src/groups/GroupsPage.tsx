@@ -10,7 +10,7 @@ import { capitalize, errorText, useLoaded } from '@portal/shared/components';
 import { Alert, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
-import { listGroups } from '../api/groups';
+import { listGroups } from '../api/groupList';
 import { GROUP_TEXT } from '../messages';
 
 

@@ -9,7 +9,7 @@ import { errorText } from '@portal/shared/components';
 import { Alert, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { signOutEverywhere } from '../api/account';
+import { signOutEverywhere } from '../api/profile';
 
 export const SIGN_OUT_EVERYWHERE = {
   heading: 'Sessions',

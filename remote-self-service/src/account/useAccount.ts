@@ -2,7 +2,7 @@
 import { type Account } from '@portal/api';
 import { type Loaded, useLoaded } from '@portal/shared/components';
 import { useMemo } from 'react';
-import { getAccount } from '../api/account';
+import { getAccount } from '../api/profile';
 
 export type AccountState = Exclude<Loaded<Account>, { readonly status: 'idle' }>;
 

@@ -1,17 +1,14 @@
 /**
- * The signed-in user's own account (definitions in @portal/api): the Account, the profile
- * update, the service subscriptions, and the requests about the account (email change and its
- * address check, authentication change either way, the annual renewal).
+ * The signed-in user's own account (definitions in @portal/api): the profile update, the service
+ * subscriptions, and the requests about the account (email change and its address check,
+ * authentication change either way, the annual renewal). What the profile page itself calls is in
+ * profile.ts.
  */
 import * as api from '@portal/api';
 import { REASON_OPTIONAL, RENEWAL_REASON, SERVICES, type Account, type OkCode, type ProfileUpdate, type Service } from '@portal/api';
 import { ApiError, call } from '@portal/shared';
 
 type Options = { readonly signal?: AbortSignal };
-
-export function getAccount(username: string, options: Options = {}): Promise<Account> {
-  return call(api.getAccount, { params: { username } }, options);
-}
 
 /** Answers the updated account. */
 export function updateAccount(username: string, profile: ProfileUpdate, options: Options = {}): Promise<Account> {
@@ -73,9 +70,4 @@ export function requestCertificateAuthentication(reason: string, options: Option
 /** Certifies the account for a year. */
 export function requestRenewal(username: string, options: Options = {}): Promise<OkCode> {
   return call(api.requestRenewal, { body: { username, reason: RENEWAL_REASON } }, options);
-}
-
-/** Ends every session of the caller's account, this one too; answers how many ended. */
-export async function signOutEverywhere(): Promise<number> {
-  return (await call(api.signOutEverywhere, {})).ended;
 }

@@ -1,7 +1,7 @@
 import { Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import { links, type AccountGroup } from '@portal/api';
-import { capitalize } from './RequestTable.js';
+import { capitalize } from './text.js';
 
 const COLUMNS: TableColumnsType<AccountGroup> = [
   {

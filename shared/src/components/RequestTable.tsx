@@ -9,9 +9,8 @@ import type { TableColumnsType } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
 import { formatDateTime, formatDateTimeWithZone } from './dates.js';
 import { PagedTable } from './Pager.js';
+import { capitalize } from './text.js';
 import type { Loaded } from './useLoaded.js';
-
-export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export interface RequestTableProps {
   readonly state: Loaded<RequestPage>;

@@ -3,7 +3,7 @@ import { type RequestUpdate } from '@portal/api';
 import { formatDateTime } from './dates.js';
 import { Table, Typography, type TableColumnsType } from 'antd';
 import { useId } from 'react';
-import { capitalize } from './RequestTable.js';
+import { capitalize } from './text.js';
 
 /** Spec section 9: "Comments containing '[Warning]' are highlighted." */
 export const WARNING_MARK = '[Warning]';

@@ -22,5 +22,6 @@ export * from './UpdatesTable.js';
 export * from './SearchForm.js';
 export * from './cameFrom.js';
 export * from './dates.js';
+export * from './text.js';
 export * from './useLoaded.js';
 export * from './lazyPage.js';
