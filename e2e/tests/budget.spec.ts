@@ -1,6 +1,6 @@
 /**
  * Byte budgets (issue 17, part 6): the JavaScript a browser downloads before the first content of
- * /login and of /profile, counted in bytes on the wire (brotli, as the build precompresses it) on
+ * /login, /profile and /groups (a table), counted in bytes on the wire (brotli, as the build precompresses it) on
  * a cold cache. Bytes, not time: the same build always gives the same figure, so a change that
  * makes a first visit heavier fails here instead of creeping in. Raise a budget only on purpose,
  * with the reason in the commit.
@@ -18,11 +18,16 @@ import { test } from './session';
  * file (@portal/shared/forms, the form libraries and antd's forms part, loaded with the sign-in
  * page and the remotes' form pages): /profile 353,394; /login 300,484, which the sign-in page now
  * downloads as six files of their own instead of inside the first (brotli packs them apart, and each
- * chunk carries its own wrapper). The budgets leave about 1%.
+ * chunk carries its own wrapper). Measured 2026-11-26 with host contract 1.4 (antd's second part
+ * split into the tables' and the details' parts, List among the extra ones; the remotes' entries
+ * without their own copies of the shared modules and of the federation's bundler runtime; each
+ * remote's first page without the API definitions of its other pages): /login 299,427, /profile
+ * 347,640 (was 352,661), /groups 343,649 (was 355,491). The budgets leave about 1%.
  */
 export const BUDGETS = {
   '/login': 303_500,
-  '/profile': 357_000,
+  '/profile': 351_000,
+  '/groups': 347_000,
 } as const;
 
 async function javascriptBefore(page: Page, path: string, content: () => Promise<void>): Promise<{ bytes: number; files: string[] }> {
@@ -50,6 +55,16 @@ test('/profile: the JavaScript before the profile stays within its budget', asyn
   const { bytes, files } = await javascriptBefore(page, '/profile', () => expect(page.getByRole('heading', { level: 2, name: 'User Profile: admin' })).toBeVisible());
   console.log(`/profile: ${bytes} bytes of JavaScript before content\n  ${files.join('\n  ')}`);
   expect(bytes, files.join('\n')).toBeLessThanOrEqual(BUDGETS['/profile']);
+});
+
+test('/groups: the JavaScript before the groups table stays within its budget', async ({ page }) => {
+  // The table with its rows, as the bench counts a table's content (scripts/bench-pages.mjs).
+  const { bytes, files } = await javascriptBefore(page, '/groups', async () => {
+    await expect(page.locator('table tbody tr:not(.ant-table-placeholder)').first()).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  });
+  console.log(`/groups: ${bytes} bytes of JavaScript before content\n  ${files.join('\n  ')}`);
+  expect(bytes, files.join('\n')).toBeLessThanOrEqual(BUDGETS['/groups']);
 });
 
 /** Issue 17, part 4: a signed-in page load asks the server each thing once, and nothing the first HTML carried. */

@@ -108,7 +108,7 @@ test('a version needing a contract this host lacks is refused at pin time, and t
   const refused = portalCommand('remotes', 'pin', 'local', 'tokens@2.0.0-e2e');
   expect(refused.status).toBe(1);
   expect(refused.stderr.trim()).toBe(
-    'Cannot pin: tokens 2.0.0-e2e cannot be pinned: it needs host contract ^2.0.0, and the host of local implements 1.3.0. Pin a version written for contract 1.3.0.',
+    'Cannot pin: tokens 2.0.0-e2e cannot be pinned: it needs host contract ^2.0.0, and the host of local implements 1.4.0. Pin a version written for contract 1.4.0.',
   );
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
@@ -154,12 +154,15 @@ test('an entry file changed on its way to the browser does not run: subresource 
   await expect(heading(page, 'Service Tokens')).toBeVisible();
 });
 
-test('react-dom is loaded once, however many remotes the page uses', async ({ page }) => {
+test('react-dom and the federation runtime are loaded once, however many remotes the page uses', async ({ page }) => {
   const reactDomCopies: string[] = [];
+  const bundlerRuntimeCopies: string[] = [];
   page.on('response', async (response) => {
     if (!response.url().endsWith('.js')) return;
     const body = await response.text().catch(() => '');
     if (body.includes('rendererPackageName:"react-dom"')) reactDomCopies.push(response.url());
+    // A message of module federation's bundler runtime (how a container's chunks consume shared modules).
+    if (body.includes('Federation instance not found!')) bundlerRuntimeCopies.push(response.url());
   });
   await page.goto('/profile');
   await expect(heading(page, 'User Profile: admin')).toBeVisible();
@@ -176,9 +179,12 @@ test('react-dom is loaded once, however many remotes the page uses', async ({ pa
   await navigateInApp(page, '/manage-accounts');
   await expect(heading(page, 'Search Accounts')).toBeVisible();
 
-  // Every remote was used, and one react-dom served them all (the host's).
+  // Every remote was used, and one react-dom served them all (the host's), and one bundler runtime
+  // (contract 1.4: each remote's entry takes the host's).
   await expect.poll(() => reactDomCopies.length).toBe(1);
   expect(reactDomCopies[0]).not.toContain('/remotes/');
+  expect(bundlerRuntimeCopies).toHaveLength(1);
+  expect(bundlerRuntimeCopies[0]).toMatch(/\/main\.[0-9a-f]+\.js$/);
   const remotesUsed = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('/remoteEntry.js')),
   );

@@ -43,7 +43,7 @@ function ReleaseCheck() {
 
 const remote: RemoteModule = {
   name: 'tokens',
-  contract: '^1.3.0',
+  contract: '^1.4.0',
   routes: [route('tokens/services', 'Service Tokens', PUBLIC, ReleaseCheck)],
 };
 
@@ -111,6 +111,46 @@ const remote: RemoteModule = {
 export default remote;
 `;
 
+const MORE_VERSION = '0.6.0-e2e';
+
+/**
+ * A release built the way remotes were for host contracts 1.2 and 1.3: its build sent antd's
+ * Descriptions, List, Table and Tag to the second part of the portal's antd, `@portal/antd-more`
+ * (what the build wrote for `import { Descriptions, List, Tag } from 'antd'` then), and its entry
+ * carried its own copy of the federation's bundler runtime.
+ */
+const MORE_WEBPACK_CONFIG = `
+const { createWebpackConfig } = require('@portal/shared/federation');
+const current = createWebpackConfig({ appDir: __dirname, kind: 'remote', name: 'tokens', devPort: 0 });
+module.exports = (env, argv) => {
+  const config = current(env, argv);
+  config.plugins = config.plugins.filter((plugin) => plugin.constructor.name !== 'NormalModuleReplacementPlugin');
+  return config;
+};
+`;
+
+const MORE_ROUTES = `
+import { PUBLIC, route, type RemoteModule } from '@portal/shared';
+import { Descriptions, List, Tag } from '@portal/antd-more';
+
+function MoreRelease() {
+  return (
+    <>
+      <Descriptions bordered column={1} items={[{ key: 'built', label: 'Built for', children: <Tag>contract 1.3</Tag> }]} />
+      <List header="Its parts" bordered dataSource={['@portal/antd-more']} renderItem={(part: string) => <List.Item>{part}</List.Item>} />
+    </>
+  );
+}
+
+const remote: RemoteModule = {
+  name: 'tokens',
+  contract: '^1.3.0',
+  routes: [route('tokens/services', 'Service Tokens', PUBLIC, MoreRelease)],
+};
+
+export default remote;
+`;
+
 /** A fingerprint of every file of the host's build. */
 function hostBuild(): string {
   const dir = join(repoRoot, 'host', 'dist');
@@ -128,7 +168,7 @@ test.describe('a remote deployed alone', () => {
     const tarball = buildRemoteVersion('remote-tokens', VERSION, { 'src/routes.tsx': ROUTES });
     expect(hostBuild()).toBe(before);
 
-    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.3\\.0, \\d+ files\\)`));
+    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.4\\.0, \\d+ files\\)`));
     expect(portal('remotes', 'pin', 'local', `tokens@${VERSION}`, '--reason', 'new release check', '--by', 'platform admin')).toBe(
       `local now runs tokens ${VERSION} (was ${builtVersion('remote-tokens')}), from the next page load.\n`,
     );
@@ -184,6 +224,37 @@ test.describe('a remote deployed alone', () => {
       const ownBytes = own.reduce((sum, line) => sum + Number(line.split(' ')[1]), 0);
       expect(ownBytes, own.join('\n')).toBeLessThan(40_000);
       expect(scripts.some((s) => !s.path.startsWith('/remotes/'))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a version built for contract 1.3 (its descriptions and lists from @portal/antd-more, its own bundler runtime) still runs, in the host\'s antd and theme', async ({ browser }) => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'remote-tokens', 'package.json'), 'utf8')) as { portal: Record<string, unknown> };
+    const tarball = buildRemoteVersion('remote-tokens', MORE_VERSION, {
+      'webpack.config.cjs': MORE_WEBPACK_CONFIG,
+      'src/routes.tsx': MORE_ROUTES,
+      'package.json': JSON.stringify({ ...pkg, version: MORE_VERSION, portal: { ...pkg.portal, contract: '^1.3.0' } }, null, 2),
+    });
+    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${MORE_VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.3\\.0, \\d+ files\\)`));
+    portal('remotes', 'pin', 'local', `tokens@${MORE_VERSION}`, '--reason', 'a 1.3 build', '--by', 'platform admin');
+
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    try {
+      const page = await context.newPage();
+      const entries: Promise<string>[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith(`/remotes/tokens/${MORE_VERSION}/remoteEntry.js`)) entries.push(response.text());
+      });
+      await page.goto('/tokens/services');
+      await expect(page.getByRole('cell', { name: 'contract 1.3' })).toBeVisible();
+      await expect(page.getByRole('listitem').filter({ hasText: '@portal/antd-more' })).toBeVisible();
+      // The host's antd: its dark theme reaches the release's descriptions (light text; another
+      // copy of antd would draw them in its default light theme, dark text: rgba(0, 0, 0, 0.45)).
+      const color = await page.locator('.ant-descriptions-item-label').evaluate((cell) => getComputedStyle(cell).color);
+      expect(color, "the label's colour is the dark theme's").toMatch(/^rgba?\(255, 255, 255/);
+      // Its entry brought its own bundler runtime (a 1.4 build's takes the host's): both run on this host.
+      expect((await Promise.all(entries)).some((text) => text.includes('Federation instance not found'))).toBe(true);
     } finally {
       await context.close();
     }

@@ -3,7 +3,7 @@
  * Sends each antd component an app's source imports to the part of the portal's antd that has it
  * (issue 17): `import { Button, Table, type TableColumnsType } from 'antd'` is built as
  *
- *   import { Button } from '@portal/antd-core'; import { Table } from '@portal/antd-more'; import type { TableColumnsType } from 'antd';
+ *   import { Button } from '@portal/antd-core'; import { Table } from '@portal/antd-data'; import type { TableColumnsType } from 'antd';
  *
  * on the same lines (so source maps still point at the right line). The parts are shared
  * singletons the host provides (federation.cjs): the first is what every page needs, each other
@@ -19,13 +19,24 @@ const path = require('node:path');
 /** The parts: the shared key of each and the module that serves it. */
 const ANTD_PARTS = [
   { key: '@portal/antd-core', file: path.join(__dirname, '..', 'src', 'antd-core.ts') },
-  { key: '@portal/antd-more', file: path.join(__dirname, '..', 'src', 'antd-more.ts') },
+  { key: '@portal/antd-data', file: path.join(__dirname, '..', 'src', 'antd-data.ts') },
+  { key: '@portal/antd-details', file: path.join(__dirname, '..', 'src', 'antd-details.ts') },
   { key: '@portal/antd-extra', file: path.join(__dirname, '..', 'src', 'antd-extra.ts') },
   { key: '@portal/antd-forms', file: path.join(__dirname, '..', 'src', 'antd-forms.ts') },
 ];
 
 /** All the parts as one module, the `antd` older remotes consume (../src/antd.ts). */
 const ANTD_SET = path.join(__dirname, '..', 'src', 'antd.ts');
+
+/**
+ * What the host still provides for the remotes built for an earlier contract, under the keys their
+ * builds import (the loader never sends a name there): `antd`, all the parts as one module (before
+ * 1.2), and `@portal/antd-more`, the second part as it was before 1.4 (../src/antd-more.ts).
+ */
+const ANTD_EARLIER = [
+  { key: 'antd', file: ANTD_SET },
+  { key: '@portal/antd-more', file: path.join(__dirname, '..', 'src', 'antd-more.ts') },
+];
 
 /** The names a part's module re-exports from antd (its one `export { … } from 'antd/es/index.js'`). */
 function exportedNames(/** @type {string} */ file) {
@@ -91,7 +102,7 @@ function splitAntdImports(source, partOf) {
 /** @this {import('webpack').LoaderContext<{}>} @param {string} source */
 function antdImportsLoader(source) {
   // The modules that are the portal's antd re-export antd itself.
-  if ([...ANTD_PARTS.map((part) => part.file), ANTD_SET].includes(this.resourcePath)) return source;
+  if ([...ANTD_PARTS, ...ANTD_EARLIER].some((part) => part.file === this.resourcePath)) return source;
   const { code, problems } = splitAntdImports(source, antdParts());
   for (const problem of problems) this.emitError(new Error(`${path.relative(process.cwd(), this.resourcePath)}: ${problem}`));
   for (const part of ANTD_PARTS) this.addDependency(part.file);
@@ -100,6 +111,7 @@ function antdImportsLoader(source) {
 
 module.exports = antdImportsLoader;
 module.exports.ANTD_SET = ANTD_SET;
+module.exports.ANTD_EARLIER = ANTD_EARLIER;
 module.exports.ANTD_PARTS = ANTD_PARTS;
 module.exports.antdParts = antdParts;
 module.exports.splitAntdImports = splitAntdImports;

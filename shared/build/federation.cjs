@@ -44,7 +44,7 @@ const SUBPATH_SHARED = ['react', 'react-dom'];
  */
 const HOST_EAGER = ['react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@portal/antd-core', 'zustand', 'typebox', '@portal/shared'];
 
-const { ANTD_PARTS, ANTD_SET } = require('./antd-imports-loader.cjs');
+const { ANTD_PARTS, ANTD_EARLIER } = require('./antd-imports-loader.cjs');
 const { AntdStaticStylesPlugin } = require('./antd-static-styles.cjs');
 
 /** The portal's router: what the apps use of react-router-dom, re-exported (../src/router.ts). */
@@ -73,10 +73,10 @@ function sharedSingletons(dependencies, kind = 'host') {
   // loaded with the first page that uses it. The apps import from 'antd'; antd-imports-loader.cjs
   // sends each name to its part. Only the host provides them, so a page has one copy of each antd
   // module (one theme, one set of contexts) whichever remote loads a part first. `antd` itself is
-  // all the parts as one module, for the remotes built before contract 1.2.
+  // all the parts as one module, for the remotes built before contract 1.2; `@portal/antd-more` the
+  // second part as it was before 1.4 (tables, descriptions, lists …), for the remotes built then.
   const antd = shared.antd;
-  for (const { key, file } of ANTD_PARTS) shared[key] = { ...antd, import: kind === 'host' ? file : false };
-  shared.antd = { ...antd, import: kind === 'host' ? ANTD_SET : false };
+  for (const { key, file } of [...ANTD_PARTS, ...ANTD_EARLIER]) shared[key] = { ...antd, import: kind === 'host' ? file : false };
   // The router likewise: react-router-dom shared whole is its data routers and its server runtime
   // too (~50 KB brotli); the apps use its components and hooks (../src/router.ts).
   shared['react-router-dom'] = { ...shared['react-router-dom'], import: ROUTER_SET };
@@ -96,8 +96,28 @@ function sharedSingletons(dependencies, kind = 'host') {
   // one file each after it: fewer requests, and brotli sees them together. The host provides them
   // to the remotes as before; a remote never bundles them eagerly.
   if (kind === 'host') for (const key of HOST_EAGER) shared[key] = { ...shared[key], eager: true };
+  // A remote bundles no copy of any of them (contract 1.4): the host provides every one, so a
+  // remote's copy was never used, yet its entry listed each (with how to load it) for the share
+  // scope, ~0.8 KB brotli of every remote's entry on every page that loads it.
+  if (kind === 'remote') for (const key of Object.keys(shared)) shared[key] = { ...shared[key], import: false };
   return shared;
 }
+
+/**
+ * Where module federation's own runtime modules are, for the app in appDir: the folder of the
+ * bundler runtime's modules (its federation entry imports bundler.js), and the runtime API's ES
+ * module.
+ */
+function federationRuntimeFiles(/** @type {string} */ appDir) {
+  const enhanced = path.dirname(require.resolve('@module-federation/enhanced', { paths: [appDir] }));
+  const tools = require.resolve('@module-federation/runtime-tools', { paths: [enhanced] });
+  const bundler = path.dirname(require.resolve('@module-federation/webpack-bundler-runtime', { paths: [tools] }));
+  const runtime = path.dirname(require.resolve('@module-federation/runtime', { paths: [tools] }));
+  return { bundlerRuntime: bundler, runtime: path.join(runtime, 'index.js') };
+}
+
+/** The bundler runtime's module, as a federation entry imports it (FederationRuntimePlugin). */
+const BUNDLER_RUNTIME_MODULE = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/;
 
 /** The ES module of the runtime plugin that hands the host's federation runtime to the remotes. */
 function externalRuntimeProvider(/** @type {string} */ appDir) {
@@ -319,6 +339,11 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
         clean: true,
       },
       resolve: {
+        // Module federation's runtime modules, by name for the modules that hand the bundler
+        // runtime from the host to the remotes (bundler-runtime-provider.mjs, -from-host.mjs).
+        alias: isHost
+          ? { '@portal/federation-bundler-runtime': federationRuntimeFiles(appDir).bundlerRuntime }
+          : { '@portal/federation-runtime$': federationRuntimeFiles(appDir).runtime },
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         // TypeScript sources import each other with '.js' (so the server's nodenext build agrees).
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
@@ -341,7 +366,15 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
         ],
       },
       performance: { hints: false },
-      optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: production ? 'deterministic' : 'named',
+        // The host's shared modules are split by who loads them, not by where their files come
+        // from: webpack's vendors group took each part's antd files (node_modules) out of the part's
+        // own chunk into a second one, so that a page loaded two files, with a chunk's wrapper each,
+        // for one part (/groups: the table's part as ~250 bytes and ~45 KB, brotli).
+        ...(isHost ? { splitChunks: { cacheGroups: { defaultVendors: false } } } : {}),
+      },
       plugins: [
         new ModuleFederationPlugin({
           name,
@@ -360,12 +393,23 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
           // The runtime is built for browsers only (`target: 'web'`): without its Node.js paths.
           ...(isHost
             ? {
-                runtimePlugins: [path.join(appDir, 'src/federation/runtimePlugin.ts'), externalRuntimeProvider(appDir)],
+                runtimePlugins: [
+                  path.join(appDir, 'src/federation/runtimePlugin.ts'),
+                  externalRuntimeProvider(appDir),
+                  path.join(__dirname, 'bundler-runtime-provider.mjs'),
+                ],
                 experiments: { optimization: { target: 'web' } },
               }
             : { experiments: { externalRuntime: true, optimization: { target: 'web' } } }),
         }),
-        ...(isHost ? [] : [new PortalRemoteRecordPlugin({ name, version: pkg.version, portal: pkg.portal })]),
+        ...(isHost
+          ? []
+          : [
+              new PortalRemoteRecordPlugin({ name, version: pkg.version, portal: pkg.portal }),
+              // The bundler runtime is the host's too (contract 1.4): the entry imports this module
+              // in its place, which takes the host's (bundler-runtime-from-host.mjs).
+              new (fromApp('webpack').NormalModuleReplacementPlugin)(BUNDLER_RUNTIME_MODULE, path.join(__dirname, 'bundler-runtime-from-host.mjs')),
+            ]),
         ...(production ? [new CompileHintsPlugin(), new PrecompressPlugin()] : []),
       ],
       devServer: {

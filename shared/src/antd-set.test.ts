@@ -1,5 +1,6 @@
 /**
- * The portal's antd is shared in parts (antd-core.ts, antd-more.ts, antd-extra.ts) that every
+ * The portal's antd is shared in parts (antd-core.ts, antd-data.ts, antd-details.ts, antd-extra.ts,
+ * antd-forms.ts) that every
  * app's `from 'antd'` is split into at build time (../build/antd-imports-loader.cjs): a component
  * an app uses that no part has would fail the build, and one the shell needs that sits in another
  * part than the first would make every first page load that part too. This reads every app's sources and fails,
@@ -16,7 +17,7 @@ const { antdParts, splitAntdImports } = require('../build/antd-imports-loader.cj
 };
 
 const repo = REPO_DIR;
-const PART_MODULES = ['antd.ts', 'antd-core.ts', 'antd-more.ts', 'antd-extra.ts', 'antd-forms.ts'].map((name) => join(__dirname, name));
+const PART_MODULES = ['antd.ts', 'antd-core.ts', 'antd-data.ts', 'antd-details.ts', 'antd-more.ts', 'antd-extra.ts', 'antd-forms.ts', 'antd-parts.d.ts'].map((name) => join(__dirname, name));
 
 const partOf = antdParts();
 const files = appSourceFiles().filter((file) => !PART_MODULES.includes(file) && file !== join(__dirname, 'app-sources.ts'));
@@ -39,7 +40,9 @@ describe("the portal's antd in parts", () => {
   it('reads the sources of the host, shared and every remote, and every part', () => {
     expect(files.length).toBeGreaterThan(100);
     expect(partOf.get('Button')).toBe('@portal/antd-core');
-    expect(partOf.get('Table')).toBe('@portal/antd-more');
+    expect(partOf.get('Table')).toBe('@portal/antd-data');
+    expect(partOf.get('Descriptions')).toBe('@portal/antd-details');
+    expect(partOf.get('List')).toBe('@portal/antd-extra');
     expect(partOf.get('Switch')).toBe('@portal/antd-extra');
     expect(partOf.get('Input')).toBe('@portal/antd-forms');
     expect(files.filter(FORMS).length).toBeGreaterThan(10);
@@ -90,9 +93,23 @@ describe("the portal's antd in parts", () => {
     expect(wrong).toEqual([]);
   });
 
-  it('is served, for the remotes built before contract 1.2, as one module of all the parts', () => {
-    const reexported = [...readFileSync(join(__dirname, 'antd.ts'), 'utf8').matchAll(/^export \* from '\.\/(antd-[a-z]+)\.js';$/gm)].map(([, name]) => `@portal/${name}`);
+  it('is served, for the remotes built before contract 1.2, as one module of all the parts, taken through the share scope', () => {
+    const reexported = [...readFileSync(join(__dirname, 'antd.ts'), 'utf8').matchAll(/^export \* from '(@portal\/antd-[a-z]+)';$/gm)].map(([, key]) => key);
     expect(reexported.sort()).toEqual([...new Set(partOf.values())].sort());
+  });
+
+  it('is served, for the remotes built for contracts 1.2 and 1.3, as their second part was (@portal/antd-more), taken from the parts that now hold its components', () => {
+    const reexports = [...readFileSync(join(__dirname, 'antd-more.ts'), 'utf8').matchAll(/^export \{([^}]*)\} from '(@portal\/antd-[a-z]+)';$/gm)].flatMap(([, names = '', key]) =>
+      names.split(',').map((name) => [name.trim(), key]),
+    );
+    // The names a build for 1.2 or 1.3 imports from @portal/antd-more, each from the part that has it now.
+    expect(reexports.map(([name]) => name).sort()).toEqual(['Descriptions', 'Empty', 'Flex', 'List', 'Select', 'Table', 'Tag']);
+    expect(reexports.filter(([name, key]) => partOf.get(name!) !== key)).toEqual([]);
+  });
+
+  it("has the apps reach the parts only through `from 'antd'`, never by a part's key", () => {
+    const direct = files.filter((file) => /from '@portal\/antd-[a-z]+'/.test(readFileSync(file, 'utf8'))).map((file) => relative(repo, file));
+    expect(direct).toEqual([]);
   });
 });
 
@@ -101,7 +118,7 @@ describe('the build step that splits the imports (antd-imports-loader.cjs)', () 
     const source = "import {\n  App as AntApp,\n  Table,\n  type TableColumnsType,\n} from 'antd';\nconst x = 1;\n";
     expect(splitAntdImports(source, partOf)).toEqual({
       code:
-        "import { App as AntApp } from '@portal/antd-core'; import { Table } from '@portal/antd-more'; import type { TableColumnsType } from 'antd';\n\n\n\n\nconst x = 1;\n",
+        "import { App as AntApp } from '@portal/antd-core'; import { Table } from '@portal/antd-data'; import type { TableColumnsType } from 'antd';\n\n\n\n\nconst x = 1;\n",
       problems: [],
     });
   });

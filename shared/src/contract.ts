@@ -21,8 +21,13 @@ import type { Permission, SessionBody } from '@portal/api';
  * first form. A remote built since imports its forms from there, so it declares ^1.3.0. Remotes
  * built for 1.2 import them from `@portal/shared`, whose root still exports them, loading them on
  * demand (ui/formsOnDemand.tsx).
+ * 1.4: antd's second part is split in two, `@portal/antd-data` (tables, selects, tags, the empty
+ * state) and `@portal/antd-details` (descriptions, flex), with List moved to `@portal/antd-extra`:
+ * a table's page no longer downloads what only the details pages render. A remote built since
+ * takes those names from the new parts, so it declares ^1.4.0. Remotes built for 1.2 and 1.3 import
+ * them from `@portal/antd-more`, which the host still provides (shared/src/antd-more.ts).
  */
-export const CONTRACT_VERSION = '1.3.0';
+export const CONTRACT_VERSION = '1.4.0';
 
 /** Who may open a route. */
 export type RouteAccess =

@@ -21,6 +21,8 @@ describe('the shared modules of every app', () => {
     expect(shared['@portal/shared/forms']).toEqual(root);
     expect(Object.keys(shared).filter((key) => key.startsWith('@portal/')).sort()).toEqual([
       '@portal/antd-core',
+      '@portal/antd-data',
+      '@portal/antd-details',
       '@portal/antd-extra',
       '@portal/antd-forms',
       '@portal/antd-more',
@@ -31,10 +33,19 @@ describe('the shared modules of every app', () => {
 
   it("let only the host provide the portal's antd, so a page holds one copy of it whichever remote loads a part first", () => {
     const remote = sharedSingletons(host.dependencies, 'remote');
-    for (const key of ['antd', '@portal/antd-core', '@portal/antd-more', '@portal/antd-extra', '@portal/antd-forms']) {
-      expect(shared[key]).toMatchObject({ singleton: true, import: expect.stringMatching(/shared\/src\/antd(-core|-more|-extra|-forms)?\.ts$/) });
+    // The parts, all of them as one module (before contract 1.2), and the second part as it was before 1.4.
+    for (const key of ['antd', '@portal/antd-core', '@portal/antd-data', '@portal/antd-details', '@portal/antd-extra', '@portal/antd-forms', '@portal/antd-more']) {
+      expect(shared[key]).toMatchObject({ singleton: true, import: expect.stringMatching(/shared\/src\/antd(-core|-data|-details|-extra|-forms|-more)?\.ts$/) });
       expect(remote[key]).toMatchObject({ singleton: true, import: false });
     }
+  });
+
+  it('let a remote bundle no copy of any shared module: the host provides every one (contract 1.4)', () => {
+    const remote = sharedSingletons(host.dependencies, 'remote');
+    expect(Object.keys(remote).sort()).toEqual(Object.keys(shared).sort());
+    expect(Object.entries(remote).filter(([, config]) => config.import !== false)).toEqual([]);
+    // The host provides each from its own copy.
+    expect(Object.entries(shared).filter(([, config]) => config.import === false)).toEqual([]);
   });
 
   it("build into the host's first file only what every page runs before its content: not the forms", () => {
