@@ -193,6 +193,38 @@ test('react-dom and the federation runtime are loaded once, however many remotes
   );
 });
 
+test.describe('signed out', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('as /login starts, the host looks up each shared module it provides once, however many of its modules import it', async ({ page }) => {
+    // Module federation's runtime takes the plugins listed on its global as it starts: this one
+    // hears every lookup of a shared module (its resolveShare hook).
+    await page.addInitScript(() => {
+      const lookups: Record<string, number> = {};
+      Object.assign(globalThis, {
+        portalShareLookups: lookups,
+        __FEDERATION__: {
+          __GLOBAL_PLUGIN__: [
+            {
+              name: 'e2e-count-share-lookups',
+              resolveShare(args: { pkgName: string }) {
+                lookups[args.pkgName] = (lookups[args.pkgName] ?? 0) + 1;
+                return args;
+              },
+            },
+          ],
+        },
+      });
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('tab', { name: 'Returning Users' })).toBeVisible();
+    const lookups = await page.evaluate(() => (globalThis as unknown as { portalShareLookups: Record<string, number> }).portalShareLookups);
+    expect(Object.keys(lookups)).toEqual(expect.arrayContaining(['react', 'react-dom', 'react/jsx-runtime', '@portal/antd-core', '@portal/antd-forms', '@portal/shared']));
+    // Module federation's own bundler runtime asked again at every import: react 97 times.
+    expect(Object.entries(lookups).filter(([, count]) => count !== 1)).toEqual([]);
+  });
+});
+
 test('a published version pinned from the command line runs at the next reload; a rollback brings back the first', async ({ page }) => {
   const current = builtVersion('remote-tokens');
   publishCopy('remote-tokens', '0.1.1-e2e', (dir) => replaceInBuild(dir, 'Service Tokens', 'Service Tokens, release 0.1.1'));

@@ -7,9 +7,10 @@
  * function of it takes the container's own `__webpack_require__`, and each container keeps its
  * state there (its instance, its options): the same functions serve every container. A remote built
  * since 1.4 takes them from here (bundler-runtime-from-host.mjs) instead of carrying its own copy,
- * ~11 KB of each remote's entry (~3 KB brotli).
+ * ~11 KB of each remote's entry (~3 KB brotli). They are the host's bundler runtime
+ * (bundler-runtime-host.mjs), the same the host's own modules use.
  */
-import federation from '@portal/federation-bundler-runtime/bundler.js';
+import federation from './bundler-runtime-host.mjs';
 import { initContainerEntry } from '@portal/federation-bundler-runtime/initContainerEntry.js';
 import { BUNDLER_RUNTIME_KEY } from './bundler-runtime-key.mjs';
 

@@ -403,7 +403,11 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
             : { experiments: { externalRuntime: true, optimization: { target: 'web' } } }),
         }),
         ...(isHost
-          ? []
+          ? [
+              // The host's bundler runtime looks each of its own shared modules up once
+              // (bundler-runtime-host.mjs): the entry imports that module in place of MF's.
+              new (fromApp('webpack').NormalModuleReplacementPlugin)(BUNDLER_RUNTIME_MODULE, path.join(__dirname, 'bundler-runtime-host.mjs')),
+            ]
           : [
               new PortalRemoteRecordPlugin({ name, version: pkg.version, portal: pkg.portal }),
               // The bundler runtime is the host's too (contract 1.4): the entry imports this module
@@ -454,4 +458,4 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
   };
 }
 
-module.exports = { createWebpackConfig, sharedSingletons, SINGLETON_PACKAGES };
+module.exports = { createWebpackConfig, federationRuntimeFiles, sharedSingletons, SINGLETON_PACKAGES };
