@@ -255,11 +255,17 @@ function startChromeForLighthouse(chromiumPath) {
   if (typeof process.getuid === 'function' && process.getuid() === 0) args.push('--no-sandbox');
   const chrome = spawn(chromiumPath, [...args, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
   const exited = new Promise((resolve) => chrome.once('exit', resolve));
-  // Its profile is removed once it has exited (it writes there until then).
+  // Its profile is removed once it has exited (it writes there until then; its helper processes
+  // can still be writing a moment later). A profile left in the temporary folder is only said: a
+  // failed clean-up once threw away a whole run's results.
   const stop = async () => {
     if (chrome.exitCode === null && chrome.signalCode === null) chrome.kill();
     await exited;
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
+    } catch (error) {
+      console.warn(`Chromium's profile for Lighthouse was left at ${profile}: ${error.message}`);
+    }
   };
   return new Promise((resolve, reject) => {
     let said = '';

@@ -13,10 +13,10 @@
  * the lookups for react alone.
  *
  * The answer cannot change once given: the host's shared modules are singletons that the host
- * loads first (`shareStrategy: 'loaded-first'`) and that remotes never provide (`import: false`).
- * So the first answer is kept, and each later import of the module gets the same exports, still
- * outside webpack's cache as before. An import whose lookup fails keeps failing the same way: no
- * answer is kept until one is given.
+ * loads first, remotes built since contract 1.4 provide none (`import: false`), and an older
+ * remote's copy never replaces one already loaded (`shareStrategy: 'loaded-first'`). So the first
+ * answer is kept, and each later import of the module gets the same exports, still outside
+ * webpack's cache as before. A lookup that fails is not kept: the next import asks again.
  *
  * @template {{ initialConsumes: Array<string | number>, webpackRequire: { m: Record<string, Function>, c: Record<string, unknown> }, installedModules: Record<string, unknown> }} Options
  * @param {(options: Options) => unknown} installInitialConsumes the bundler runtime's own
