@@ -102,8 +102,19 @@ try {
         window.history.pushState({}, '', to);
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, FIRST_ROUTES[remote.name]);
+      // The history change is no navigation: the page's 'networkidle' has already come, and a
+      // heading is already there (the sign-in page's). Wait for the remote's routes to arrive, then
+      // for nothing new to be fetched for half a second (a row read 0 files now and then before).
+      await p.waitForFunction(
+        (name) => performance.getEntriesByType('resource').some((e) => e.name.includes(`/remotes/${name}/`) && e.name.includes('__federation_expose_routes')),
+        remote.name,
+      );
       await p.getByRole('heading', { level: 2 }).first().waitFor();
-      await p.waitForLoadState('networkidle');
+      for (let seen = -1, count = 0; count !== seen; ) {
+        seen = count;
+        await p.waitForTimeout(500);
+        count = await p.evaluate(() => performance.getEntriesByType('resource').length);
+      }
       const after = await p.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
       const added = assetsOnly(after.filter((u) => !before.has(u)));
       const own = added.filter((path) => path.startsWith(`/remotes/${remote.name}/`));
