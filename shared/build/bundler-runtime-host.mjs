@@ -14,6 +14,5 @@ const bundlerRuntime = {
   installInitialConsumes: lookingUpOnce(federation.bundlerRuntime.installInitialConsumes),
 };
 
+// The federation entry reads the default export only, as from bundler-runtime-from-host.mjs.
 export default { ...federation, bundlerRuntime };
-export const { attachShareScopeMap, bundlerRuntimeOptions, initOptions, instance, runtime } = federation;
-export { bundlerRuntime };
