@@ -88,6 +88,31 @@ test.describe('at 390 px', () => {
 });
 
 /**
+ * The loading lines pulse only once loading has taken a second (issue 17: an animation from the
+ * first frame kept the compositor drawing while the first file was parsed, and the page came
+ * 100-250 ms later on a machine without a GPU), and never for a reader who asked for less motion.
+ */
+for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+  test(`the loading lines, reduced motion ${reducedMotion}: ${reducedMotion === 'reduce' ? 'still' : 'a pulse after a second'}`, async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    await page.route(/\.js$/, (route) => route.abort());
+    await page.goto('/login');
+    await expect(page.getByRole('status', { name: 'Loading the portal' })).toBeAttached();
+    const animations = await page.evaluate(() =>
+      [...document.querySelectorAll('.startup-line')].map((line) =>
+        line.getAnimations().map((animation) => {
+          const timing = animation.effect?.getTiming();
+          return { delay: timing?.delay, iterations: timing?.iterations };
+        }),
+      ),
+    );
+    expect(animations).toEqual(Array(3).fill(reducedMotion === 'reduce' ? [] : [{ delay: 1000, iterations: Infinity }]));
+    await context.close();
+  });
+}
+
+/**
  * Before any script has run, index.html paints the portal's frame (the top bar and a loading
  * placeholder) in the colours the page then draws, so that nothing changes colour when the chrome
  * takes over (in the dark it was grey on #141414, then navy on black).
