@@ -90,7 +90,7 @@ test.describe('at 390 px', () => {
 /**
  * The loading lines pulse only once loading has taken a second (issue 17: an animation from the
  * first frame kept the compositor drawing while the first file was parsed, and the page came
- * 100-250 ms later on a machine without a GPU), and never for a reader who asked for less motion.
+ * 0.1-0.4 s later on a machine without a GPU), and never for a reader who asked for less motion.
  */
 for (const reducedMotion of ['no-preference', 'reduce'] as const) {
   test(`the loading lines, reduced motion ${reducedMotion}: ${reducedMotion === 'reduce' ? 'still' : 'a pulse after a second'}`, async ({ browser }) => {
