@@ -31,6 +31,7 @@ const RETENTION_SQL = readFileSync(join(MIGRATIONS_DIR, '0011_retention_indexes.
 const FEDERATION_SQL = readFileSync(join(MIGRATIONS_DIR, '0012_remote_federation.sql'), 'utf8');
 const RATE_LIMITS_SQL = readFileSync(join(MIGRATIONS_DIR, '0013_rate_limits.sql'), 'utf8');
 const SEARCH_INDEX_SQL = readFileSync(join(MIGRATIONS_DIR, '0014_account_search_covering_index.sql'), 'utf8');
+const PREFIX_COUNTS_SQL = readFileSync(join(MIGRATIONS_DIR, '0015_account_search_prefix_counts.sql'), 'utf8');
 const ALL_TABLES = [
   'access_tokens', 'account_certificates', 'account_roles', 'account_subscriptions', 'account_updates', 'accounts', 'group_memberships', 'group_nestings',
   'held_messages', 'list_accepted_senders', 'list_moderators', 'list_posts', 'list_subscriptions', 'login_failures', 'mail_outbox', 'mailing_lists',
@@ -40,9 +41,9 @@ const ALL_TABLES = [
 const ALL_MIGRATIONS = [
   '0001_accounts', '0002_sign_in', '0003_user_groups', '0004_mail_outbox', '0005_requests', '0006_adjudication', '0007_groups', '0008_tokens',
   '0009_closed_accounts_inactive', '0010_mailing_lists', '0011_retention_indexes', '0012_remote_federation', '0013_rate_limits',
-  '0014_account_search_covering_index',
+  '0014_account_search_covering_index', '0015_account_search_prefix_counts',
 ];
-const ALL_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
+const ALL_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
 function extra(version: number, name: string, sql: string): Migration {
   return { version, name, sql, checksum: checksumOf(sql) };
@@ -58,7 +59,7 @@ async function recorded(db: Database): Promise<{ version: number; name: string; 
 describe('migration files', () => {
   test('are read in order with their sha256', () => {
     const migrations = readMigrations();
-    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication'], [7, 'groups'], [8, 'tokens'], [9, 'closed_accounts_inactive'], [10, 'mailing_lists'], [11, 'retention_indexes'], [12, 'remote_federation'], [13, 'rate_limits'], [14, 'account_search_covering_index']]);
+    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication'], [7, 'groups'], [8, 'tokens'], [9, 'closed_accounts_inactive'], [10, 'mailing_lists'], [11, 'retention_indexes'], [12, 'remote_federation'], [13, 'rate_limits'], [14, 'account_search_covering_index'], [15, 'account_search_prefix_counts']]);
     assert.equal(migrations[0]?.checksum, createHash('sha256').update(ACCOUNTS_SQL).digest('hex'));
   });
 
@@ -104,6 +105,7 @@ for (const kind of DATABASE_KINDS) {
           { version: 12, name: 'remote_federation', checksum: checksumOf(FEDERATION_SQL), applied: true },
           { version: 13, name: 'rate_limits', checksum: checksumOf(RATE_LIMITS_SQL), applied: true },
           { version: 14, name: 'account_search_covering_index', checksum: checksumOf(SEARCH_INDEX_SQL), applied: true },
+          { version: 15, name: 'account_search_prefix_counts', checksum: checksumOf(PREFIX_COUNTS_SQL), applied: true },
         ]);
       } finally {
         await db.close();
