@@ -36,6 +36,8 @@ export function escapeLikePattern(word: string): string {
 }
 
 const SEARCHED_COLUMNS = ['a.username', 'a.first_name', 'a.last_name', 'a.email'] as const;
+/** The searched columns with a prefix index of their own (migrations 0006, 0015): all but the last name. */
+const PREFIX_INDEXED_COLUMNS = SEARCHED_COLUMNS.filter((c) => c !== 'a.last_name');
 
 /**
  * The search's order: last name, first name, username (lower case, byte order: the same on every
@@ -107,19 +109,18 @@ export async function searchAccounts(db: Queryable, search: AccountSearch): Prom
     const inOrder = (conditions: readonly string[], from = 'accounts a') =>
       `(select ${COLUMNS} from ${from} ${where([...conditions, ...filters])} order by ${NAME_ORDER} limit ${limit})`;
     const lastNameStarts = (pattern: string) => `${LAST_NAME} like ${pattern}`;
-    const otherColumns = SEARCHED_COLUMNS.filter((c) => c !== 'a.last_name');
     // Each word's last-name range, in order; a match in two ranges is kept by the first.
     const byLastName = patterns.map((pattern, i) =>
       // (the word itself needs no other test: an OR of fields would tempt the planner away from the range)
       inOrder([lastNameStarts(pattern), ...patterns.slice(0, i).map((earlier) => `not coalesce(${lastNameStarts(earlier)}, false)`), ...everyWord.filter((_, j) => j !== i)]),
     );
     // The matches whose last name starts with no word: every word in another field.
-    const elsewhereConditions = patterns.flatMap((pattern) => [`not coalesce(${lastNameStarts(pattern)}, false)`, anyColumn(pattern, otherColumns)]);
+    const elsewhereConditions = patterns.flatMap((pattern) => [`not coalesce(${lastNameStarts(pattern)}, false)`, anyColumn(pattern, PREFIX_INDEXED_COLUMNS)]);
     // Few: the rarest word's entries, fetched apart (a materialized CTE is planned on its own, so
     // the planner cannot trade it for the walk), then filtered and sorted. Many: as planned.
     const collect = entries[rarest]! <= atMost;
     const elsewhere = inOrder(elsewhereConditions, collect ? 'candidates a' : 'accounts a');
-    const candidates = collect ? `with candidates as materialized (select ${COLUMNS} from accounts a where ${anyColumn(patterns[rarest]!, otherColumns)}) ` : '';
+    const candidates = collect ? `with candidates as materialized (select ${COLUMNS} from accounts a where ${anyColumn(patterns[rarest]!, PREFIX_INDEXED_COLUMNS)}) ` : '';
     sql = `${candidates}select * from (${[...byLastName, elsewhere].join(' union all ')}) as a
       order by ${NAME_ORDER} limit ${add(search.maxResults + 1)} offset ${add(search.startIndex)}`;
   } else {
@@ -158,7 +159,7 @@ async function matchEntries(db: Queryable, words: readonly string[], fixed: numb
   const atMost = `(select coalesce($1::int, greatest(${COLLECT_AT_LEAST}, reltuples / ${COLLECT_SHARE})::int) from pg_class where oid = 'accounts'::regclass)`;
   const counts = words.map((_, i) => {
     const word = `lower($${i + 2})`;
-    const probes = ['a.username', 'a.first_name', 'a.email'].map(
+    const probes = PREFIX_INDEXED_COLUMNS.map(
       (column) =>
         `(select 1 from accounts a where lower(${column}) ~>=~ ${word} and lower(${column}) ~<~ ${PREFIX_END(word)} order by lower(${column}) using ~<~ limit ${atMost} + 1)`,
     );
