@@ -100,7 +100,55 @@ describe('/tokens/artifactory', () => {
     expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
   });
 
-  it('creates a token: Create waits for a valid form, the preview shows the date (and the hour for hours), then the token once, Copy, Continue', async () => {
+  const openForm = async () => {
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Token' }));
+    const form = await screen.findByRole('form', { name: 'Create a token' });
+    return { form, create: within(form).getByRole('button', { name: 'Create' }), amount: within(form).getByLabelText('Expires in') };
+  };
+  const fillNightly = (form: HTMLElement) => {
+    const name = within(form).getByLabelText('Token name');
+    fireEvent.change(name, { target: { value: 'Nightly' } });
+    fireEvent.blur(name);
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'PORTAL (Portal Team)' }));
+    fireEvent.click(within(within(form).getByRole('radiogroup', { name: 'Access in PORTAL' })).getByRole('radio', { name: 'Write' }));
+  };
+
+  it('Create waits for a valid form: Write only where the group may write, the expiry previewed (with the hour for hours), bad amounts refused with the reason', async () => {
+    fakeServer({ 'GET /tokens': { body: { tokens: [] } }, 'GET /tokens/groups': { body: { rows: GROUPS } } });
+    open();
+    const { form, create, amount } = await openForm();
+    expect(create).toBeDisabled();
+    // Write is offered in PORTAL (write rights), read only in DEVOPS; admin nowhere.
+    expect(within(form).getByRole('radiogroup', { name: 'Access in PORTAL' })).toHaveTextContent(/Read.*Write/);
+    expect(within(form).getByRole('radiogroup', { name: 'Access in DEVOPS' })).not.toHaveTextContent('Write');
+    expect(within(form).queryByText('Admin')).not.toBeInTheDocument();
+
+    fillNightly(form);
+    // 30 days, the configured default: the date alone.
+    const inDays = new Date(Date.now() + 30 * DAY * 1000);
+    expect(within(form).getByText(`The token expires on ${formatTokenDate(inDays, false)}.`)).toBeInTheDocument();
+    expect(create).toBeEnabled();
+
+    // Bad amounts disable Create and say why.
+    for (const bad of ['0', '181', '1.5', 'ten', '']) {
+      fireEvent.change(amount, { target: { value: bad } });
+      fireEvent.blur(amount);
+      expect(await within(form).findByText('Please enter a whole number between 1 and 180.')).toBeInTheDocument();
+      expect(within(form).queryByText(/^The token expires on/)).not.toBeInTheDocument();
+      expect(create).toBeDisabled();
+    }
+    // One hour: the date and the hour, and the warning that it cannot be revoked (threshold 2 hours).
+    fireEvent.change(amount, { target: { value: '1' } });
+    fireEvent.click(within(within(form).getByRole('radiogroup', { name: 'Unit' })).getByRole('radio', { name: 'Hours' }));
+    const inAnHour = new Date(Date.now() + 3600 * 1000);
+    expect(within(form).getByText(`The token expires on ${formatTokenDate(inAnHour)}.`)).toBeInTheDocument();
+    expect(within(form).getByText('Tokens with an expiry shorter than 2 hours cannot be revoked.')).toBeInTheDocument();
+    expect(create).toBeEnabled();
+    fireEvent.change(amount, { target: { value: '48' } });
+    expect(within(form).queryByText(/cannot be revoked/)).not.toBeInTheDocument();
+  });
+
+  it('creates a token: the request carries the name, the groups and the expiry in seconds; the token is shown once, Copy, Continue lists it', async () => {
     const writeText = jest.fn(async () => undefined);
     Object.assign(navigator, { clipboard: { writeText } });
     const server = fakeServer({
@@ -109,41 +157,10 @@ describe('/tokens/artifactory', () => {
       'POST /tokens': { body: CREATED },
     });
     open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Create Token' }));
-    const form = await screen.findByRole('form', { name: 'Create a token' });
-    const create = within(form).getByRole('button', { name: 'Create' });
-    expect(create).toBeDisabled();
-    // Write is offered in PORTAL (write rights), read only in DEVOPS; admin nowhere.
-    expect(within(form).getByRole('radiogroup', { name: 'Access in PORTAL' })).toHaveTextContent(/Read.*Write/);
-    expect(within(form).getByRole('radiogroup', { name: 'Access in DEVOPS' })).not.toHaveTextContent('Write');
-    expect(within(form).queryByText('Admin')).not.toBeInTheDocument();
-
-    const name = within(form).getByLabelText('Token name');
-    fireEvent.change(name, { target: { value: 'Nightly' } });
-    fireEvent.blur(name);
-    fireEvent.click(within(form).getByRole('checkbox', { name: 'PORTAL (Portal Team)' }));
-    fireEvent.click(within(form).getByRole('radio', { name: 'Write' }));
-    // 30 days, the configured default: the date alone.
-    const inDays = new Date(Date.now() + 30 * DAY * 1000);
-    expect(within(form).getByText(`The token expires on ${formatTokenDate(inDays, false)}.`)).toBeInTheDocument();
-    expect(create).toBeEnabled();
-
-    // Bad amounts disable Create and say why.
-    const amount = within(form).getByLabelText('Expires in');
-    for (const bad of ['0', '181', '1.5', 'ten', '']) {
-      fireEvent.change(amount, { target: { value: bad } });
-      fireEvent.blur(amount);
-      expect(await within(form).findByText('Please enter a whole number between 1 and 180.')).toBeInTheDocument();
-      expect(create).toBeDisabled();
-    }
-    // One hour: the date and the hour, and the warning that it cannot be revoked (threshold 2 hours).
-    fireEvent.change(amount, { target: { value: '1' } });
-    fireEvent.click(within(form).getByRole('radio', { name: 'Hours' }));
-    const inAnHour = new Date(Date.now() + 3600 * 1000);
-    expect(within(form).getByText(`The token expires on ${formatTokenDate(inAnHour)}.`)).toBeInTheDocument();
-    expect(within(form).getByText('Tokens with an expiry shorter than 2 hours cannot be revoked.')).toBeInTheDocument();
+    const { form, create, amount } = await openForm();
+    fillNightly(form);
     fireEvent.change(amount, { target: { value: '48' } });
-    expect(within(form).queryByText(/cannot be revoked/)).not.toBeInTheDocument();
+    fireEvent.click(within(within(form).getByRole('radiogroup', { name: 'Unit' })).getByRole('radio', { name: 'Hours' }));
 
     fireEvent.click(create);
     expect(await screen.findByRole('heading', { name: "Token 'Nightly' created." })).toBeInTheDocument();
@@ -162,22 +179,21 @@ describe('/tokens/artifactory', () => {
   it('says a name is required once the field is left empty, and that one over 1024 characters is too long; Create stays disabled', async () => {
     fakeServer({ 'GET /tokens': { body: { tokens: [] } }, 'GET /tokens/groups': { body: { rows: GROUPS } } });
     open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Create Token' }));
-    const form = await screen.findByRole('form', { name: 'Create a token' });
+    const { form, create } = await openForm();
     const name = within(form).getByLabelText('Token name');
     fireEvent.focus(name);
     fireEvent.blur(name);
     expect(await within(form).findByText('Token name is required.')).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(within(form).getByRole('button', { name: 'Create' })).toBeDisabled();
+    expect(create).toBeDisabled();
     fireEvent.change(name, { target: { value: 'x'.repeat(1025) } });
     expect(await within(form).findByText('Token name must be shorter than 1024 characters.')).toBeInTheDocument();
-    expect(within(form).getByRole('button', { name: 'Create' })).toBeDisabled();
+    expect(create).toBeDisabled();
     // Section 9's maximum is 1024 (its message says 'shorter than'): 1024 itself is taken.
     fireEvent.change(name, { target: { value: 'x'.repeat(1024) } });
     await waitFor(() => expect(within(form).queryByText('Token name must be shorter than 1024 characters.')).not.toBeInTheDocument());
     fireEvent.click(within(form).getByRole('checkbox', { name: 'PORTAL (Portal Team)' }));
-    await waitFor(() => expect(within(form).getByRole('button', { name: 'Create' })).toBeEnabled());
+    await waitFor(() => expect(create).toBeEnabled());
   });
 
   it("says a group must be chosen once one was unticked, and shows the server's refusal under the groups", async () => {
@@ -187,8 +203,7 @@ describe('/tokens/artifactory', () => {
       'POST /tokens': { status: 400, body: { error: 'You may not create a token with DEVOPS-artifactsRead.', code: 400, fields: { groups: 'You may not create a token with DEVOPS-artifactsRead.' } } },
     });
     open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Create Token' }));
-    const form = await screen.findByRole('form', { name: 'Create a token' });
+    const { form, create } = await openForm();
     // The only group starts ticked.
     const only = within(form).getByRole('checkbox', { name: 'DEVOPS (DevOps Community)' });
     expect(only).toBeChecked();
@@ -196,8 +211,8 @@ describe('/tokens/artifactory', () => {
     expect(await within(form).findByText('Please select at least one group.')).toBeInTheDocument();
     fireEvent.click(only);
     fireEvent.change(within(form).getByLabelText('Token name'), { target: { value: 'Deploy' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create' }));
+    fireEvent.click(create);
     expect(await within(form).findByText('You may not create a token with DEVOPS-artifactsRead.')).toBeInTheDocument();
-    await waitFor(() => expect(within(form).getByRole('button', { name: 'Create' })).toBeEnabled());
+    await waitFor(() => expect(create).toBeEnabled());
   });
 });
