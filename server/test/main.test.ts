@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { Socket } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
 import { LOCK_FILE_NAME } from '../src/db/lock.js';
 import { readMigrations } from '../src/db/migrate.js';
 import { POSTGRES_URL, createFixture, createPostgresSchema, type Fixture } from './helpers.js';
@@ -167,6 +168,38 @@ describe('main', () => {
       } finally {
         running.child.kill('SIGKILL');
         await schema.drop();
+      }
+    });
+
+    test('refuses a PostgreSQL database that is not UTF8, saying which encoding it has, and creates nothing in it', async () => {
+      const name = `portal_latin1_${process.pid}`;
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      try {
+        await admin.query(`drop database if exists ${name}`);
+        await admin.query(`create database ${name} encoding 'LATIN1' lc_collate 'C' lc_ctype 'C' template template0`);
+        const url = new URL(postgresUrl);
+        url.pathname = `/${name}`;
+        const running = startMain({ ...siteEnv(), DATABASE_URL: url.toString(), PORTAL_DATA_DIR: join(dataDir, 'unused') });
+        try {
+          assert.equal((await running.exit).code, 1);
+          assert.equal(
+            running.output(),
+            "Cannot start the portal: The PostgreSQL database of DATABASE_URL uses the encoding LATIN1; the portal needs a UTF8 database (CREATE DATABASE name ENCODING 'UTF8' TEMPLATE template0).\n",
+          );
+        } finally {
+          running.child.kill('SIGKILL');
+        }
+        const latin1 = new pg.Client({ connectionString: url.toString() });
+        await latin1.connect();
+        try {
+          assert.deepEqual((await latin1.query("select to_regclass('public.schema_migrations') as t")).rows, [{ t: null }], 'no migration ran');
+        } finally {
+          await latin1.end();
+        }
+      } finally {
+        await admin.query(`drop database if exists ${name}`);
+        await admin.end();
       }
     });
   }
