@@ -1653,7 +1653,7 @@ async function benchPages() {
   return withBothBuilds(async (chromiumPath, builds) => {
     log(`Pages in Chromium: ${PAGE_RUNS} cold loads of each page and each navigation on both builds, alternating…`);
     const result = await measurePages(chromiumPath, builds);
-    log(`Lighthouse on both builds: ${LIGHTHOUSE_RUNS} runs of each page and form factor, alternating, then mobile with the CPU slowed to Lighthouse's phone…`);
+    log(`Lighthouse on both builds: ${LIGHTHOUSE_RUNS} runs of each page and form factor, alternating, then mobile with the CPU slowed to the phone Lighthouse's 4× means…`);
     result.lighthouse = await measureLighthouse(chromiumPath, builds);
     return pagesReport(result, builds);
   });
@@ -1682,7 +1682,7 @@ async function pagesOnly() {
 async function lighthouseOnly() {
   const reportDir = mkdtempSync(join(os.tmpdir(), 'portal-lighthouse-reports-'));
   const { lines, misses } = await withBothBuilds(async (chromiumPath, builds) => {
-    log(`Lighthouse on both builds: ${LIGHTHOUSE_RUNS} runs of each page and form factor, alternating, then mobile with the CPU slowed to Lighthouse's phone…`);
+    log(`Lighthouse on both builds: ${LIGHTHOUSE_RUNS} runs of each page and form factor, alternating, then mobile with the CPU slowed to the phone Lighthouse's 4× means…`);
     const lighthouse = await measureLighthouse(chromiumPath, builds, reportDir);
     return lighthouseReport(lighthouse, builds);
   });
