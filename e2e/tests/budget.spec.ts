@@ -231,6 +231,33 @@ test('/profile: downloads none of the form stack', async ({ page }) => {
 });
 
 /**
+ * Issue 17: a remote's first page waits for its routes' chunk and for the host's chunks of the
+ * shared modules that code consumes (antd's parts). Without hints the page asks for them only once
+ * the host's first file has run and the remote's entry has loaded: a second wave behind the first
+ * file. The first HTML of /profile hints at them (the remote build's portal-remote.json and the
+ * host build's shared-preloads.json), the page uses those very downloads, and every script it
+ * loads before its content is one the first HTML names.
+ */
+test("/profile: the first HTML hints at the remote's routes and the host's chunks they consume, and the page loads no other script before its content", async ({ page }) => {
+  await saveData(page);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const response = await page.goto('/profile');
+  const html = (await response?.text()) ?? '';
+  const hints = [...html.matchAll(/<link rel="preload" as="script" href="(\/[^"]+\.js)" fetchpriority="low">/g)].map((m) => m[1]!);
+  expect(hints.filter((path) => /^\/remotes\/self_service\/[^/]+\/__federation_expose_routes\.[0-9a-f]+\.js$/.test(path))).toHaveLength(1);
+  expect(hints.filter((path) => /^\/\d+\.[0-9a-f]+\.js$/.test(path)).length).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'User Profile: admin' })).toBeVisible();
+  const beforeContent = [...scripts];
+  const named = new Set([...hints, ...[...html.matchAll(/(?:src|href)="?(\/[^"\s>]+\.js)/g)].map((m) => m[1]!)]);
+  expect(beforeContent.filter((path) => !named.has(path))).toEqual([]);
+  // Each hinted file once: a hint the page could not use would be downloaded a second time.
+  for (const hint of hints) expect(beforeContent.filter((path) => path === hint), hint).toEqual([hint]);
+});
+
+/**
  * Issue 17: every script starts with V8's explicit compile hint (shared/build/federation.cjs,
  * CompileHintsPlugin), so Chromium compiles it on a background thread while it downloads instead
  * of function by function on the main thread as the page starts: the host's files and a remote's.

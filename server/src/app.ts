@@ -158,7 +158,7 @@ export function buildApp(options: AppOptions): App {
   app.decorate('federation', { storeDir, environment: servedEnvironment });
   app.register(environmentRoutes, { environment: servedEnvironment, devRemotes });
   app.register(remoteRoutes, { storeDir });
-  app.register(hostRoutes, { hostDir, devRemotes, environment: servedEnvironment });
+  app.register(hostRoutes, { hostDir, devRemotes, environment: servedEnvironment, storeDir });
 
   return app;
 }

@@ -454,6 +454,65 @@ for (const kind of DATABASE_KINDS) {
     });
   });
 
+  describe(`a remote's first page in the first HTML, on ${kind}`, () => {
+    test("hints at the remote's routes and the host's files of the shared modules they consume, as the two builds list them; nothing for a build without the lists, a developer's override, or lists that are not lists", async () => {
+      const store = mkdtempSync(join(scratch, 'store-'));
+      const hostDir = mkdtempSync(join(scratch, 'host-'));
+      writeFileSync(join(hostDir, 'index.html'), '<!doctype html><html><head><title>Portal</title></head><body></body></html>');
+      const world = await createWorld(kind, fixture, { server: { remotesDir: store, hostDir } });
+      const hinted = async (url: string, headers: Record<string, string> = {}) => {
+        const response = await world.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+        assert.equal(response.statusCode, 200);
+        return [...response.body.matchAll(/<link rel="preload" as="script" href="([^"]+)" fetchpriority="low">/g)].map((m) => m[1]);
+      };
+      const publish = async (version: string, firstLoad?: unknown) =>
+        publishRemote({ db: world.db, storeDir: store }, await readRemoteBuild(writeRemoteBuild(scratch, 'groups', version, { firstLoad })), 'team');
+      try {
+        // Its routes' chunk, and the shared modules its code consumes: one the host lists, one it
+        // provides from its first file (no files), one it does not know.
+        await publish('0.1.0', { scripts: ['__federation_expose_routes.0a1b2c.js'], shared: ['@portal/antd-data', '@portal/antd-core', '@portal/unknown'] });
+        await publish('0.2.0'); // built before the builds wrote what a first page loads
+        await publish('0.3.0', { scripts: ['a.js"><script>alert(1)</script>'], shared: ['@portal/antd-data'] });
+        await pinRemote({ db: world.db, storeDir: store }, 'test', 'groups', '0.1.0', 'ada');
+        const routes = '/remotes/groups/0.1.0/__federation_expose_routes.0a1b2c.js';
+        assert.deepEqual(await hinted('/groups'), [routes], 'a host build without shared-preloads.json: the routes only');
+        writeFileSync(join(hostDir, 'shared-preloads.json'), JSON.stringify({ '@portal/antd-data': ['/987.3d4e.js', '/910.5f6a.js'], '@portal/antd-forms': ['/forms.7b8c.js'] }));
+        assert.deepEqual(await hinted('/groups'), [routes, '/987.3d4e.js', '/910.5f6a.js']);
+        assert.deepEqual(await hinted('/groups/PORTAL/admin'), [routes, '/987.3d4e.js', '/910.5f6a.js'], 'every address the remote owns');
+        assert.deepEqual(await hinted('/profile'), [], 'no remote owns /profile here');
+        // The host's own list, by address, comes first; a file in both is hinted once.
+        writeFileSync(join(hostDir, 'page-preloads.json'), JSON.stringify({ '/groups': ['/910.5f6a.js', '/own.1c2d.js'] }));
+        assert.deepEqual(await hinted('/groups'), ['/910.5f6a.js', '/own.1c2d.js', routes, '/987.3d4e.js']);
+        rmSync(join(hostDir, 'page-preloads.json'));
+
+        const { who: admin } = await signedIn(world, 'site.admin', { roles: ['site-admin'] });
+        for (const [version, expected] of [['0.2.0', []], ['0.3.0', []]] as const) {
+          assert.equal((await call(world.app, admin, 'PUT', '/federation/previews/groups', { version })).statusCode, 200);
+          assert.deepEqual(await hinted('/groups', { cookie: admin.cookie }), expected, `groups ${version}`);
+        }
+        for (const broken of ['{', JSON.stringify({ '@portal/antd-data': ['https://elsewhere.example/x.js'] }), JSON.stringify({ '@portal/antd-data': '/987.3d4e.js' })]) {
+          writeFileSync(join(hostDir, 'shared-preloads.json'), broken);
+          assert.deepEqual(await hinted('/groups'), [routes], broken);
+        }
+      } finally {
+        await world.close();
+      }
+      const overridden = await createWorld(kind, fixture, { server: { remotesDir: store, hostDir, devRemotes: { groups: 'http://localhost:3102/mf-manifest.json' } } });
+      try {
+        const firstLoad = { scripts: ['__federation_expose_routes.0a1b2c.js'], shared: ['@portal/antd-data'] };
+        await publishRemote({ db: overridden.db, storeDir: store }, await readRemoteBuild(writeRemoteBuild(scratch, 'groups', '0.1.0', { firstLoad })), 'team');
+        await pinRemote({ db: overridden.db, storeDir: store }, 'test', 'groups', '0.1.0', 'ada');
+        const response = await overridden.app.inject({ method: 'GET', url: '/groups', headers: { accept: 'text/html' } });
+        assert.equal(response.statusCode, 200);
+        assert.ok(response.body.includes('"entry":"http://localhost:3102/mf-manifest.json"'), response.body);
+        assert.ok(!response.body.includes('fetchpriority="low"'), "a developer's override loads from elsewhere: nothing of the store is hinted");
+      } finally {
+        await overridden.close();
+        rmSync(store, { recursive: true, force: true });
+      }
+    });
+  });
+
   describe(`who the first HTML says is signed in, on ${kind}`, () => {
     test('as GET /sessions/current and GET /xsrf answer for the cookie: nobody without a session, the token of an anonymous one, the user and token of a signed-in one, nobody for a locked account', async () => {
       const hostDir = mkdtempSync(join(scratch, 'host-'));

@@ -248,10 +248,21 @@ export function createTestApp(options: TestAppOptions): App {
 }
 
 /** A remote's build in a folder of its own under `root`, as webpack writes dist/<version>/; returns the folder. */
-export function writeRemoteBuild(root: string, name: string, version: string, options: { contract?: string; routes?: string[]; marker?: string } = {}): string {
+export function writeRemoteBuild(
+  root: string,
+  name: string,
+  version: string,
+  options: { contract?: string; routes?: string[]; marker?: string; firstLoad?: unknown } = {},
+): string {
   const dir = join(root, `${name}-${version}-${randomBytes(4).toString('hex')}`);
   const files: Record<string, string> = {
-    'portal-remote.json': JSON.stringify({ name, version, contract: options.contract ?? '^1.0.0', routes: options.routes ?? [`/${name}`] }),
+    'portal-remote.json': JSON.stringify({
+      name,
+      version,
+      contract: options.contract ?? '^1.0.0',
+      routes: options.routes ?? [`/${name}`],
+      ...(options.firstLoad === undefined ? {} : { firstLoad: options.firstLoad }),
+    }),
     'mf-manifest.json': JSON.stringify({ name, version }),
     'remoteEntry.js': `var ${name} = '${options.marker ?? version}';`,
     'chunk.0123456789abcdef.js': `console.log('${name} ${version}');`,

@@ -192,6 +192,12 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * page on /login): their files, with the chunks of the shared modules they consume that the host
  * provides (the forms), are written to page-preloads.json by address; the server hints at them in
  * the first HTML of those addresses only (server/src/routes/host.ts).
+ *
+ * shared-preloads.json lists, for each shared module the host provides, the files of its chunks
+ * that no page loads anyway (beyond the first file and the named chunks): what a remote's first
+ * page waits for when its code consumes that module (antd's parts). The server hints at them for
+ * the remote that owns the address, from the shared modules the remote's build says its routes
+ * consume (PortalRemoteRecordPlugin's `firstLoad`).
  */
 class PreloadChunksPlugin {
   /** @param {{ chunks: string[], pages?: Record<string, string[]>, htmlWebpackPlugin: any }} options */
@@ -221,24 +227,45 @@ class PreloadChunksPlugin {
         }
         return data;
       });
-      if (Object.keys(this.pages).length === 0) return;
       // Once the files have their final names (after the content hashes).
       compilation.hooks.processAssets.tap({ name: 'PreloadChunksPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         // What every page loads anyway: the first file and the hinted chunks.
         const loaded = new Set([...compilation.entrypoints.values()].flatMap((entry) => entry.chunks));
         for (const name of this.chunks) for (const chunk of groupOf(name).chunks) loaded.add(chunk);
-        /** @type {Record<string, string[]>} */
-        const byPath = {};
-        for (const [name, paths] of Object.entries(this.pages)) {
-          const chunks = withConsumedShares(compilation, groupOf(name).chunks).filter((chunk) => !loaded.has(chunk));
-          const files = scriptsOf(chunks).map((file) => `${publicPath()}${file}`);
-          for (const path of paths) byPath[path] = files;
+        const filesOf = (/** @type {Iterable<import('webpack').Chunk>} */ chunks) =>
+          scriptsOf(withConsumedShares(compilation, chunks).filter((chunk) => !loaded.has(chunk))).map((file) => `${publicPath()}${file}`);
+        const emit = (/** @type {string} */ file, /** @type {unknown} */ value) =>
+          compilation.emitAsset(file, new compiler.webpack.sources.RawSource(`${JSON.stringify(value, null, 1)}\n`));
+        if (Object.keys(this.pages).length > 0) {
+          /** @type {Record<string, string[]>} */
+          const byPath = {};
+          for (const [name, paths] of Object.entries(this.pages)) {
+            const files = filesOf(groupOf(name).chunks);
+            for (const path of paths) byPath[path] = files;
+          }
+          emit('page-preloads.json', byPath);
         }
-        compilation.emitAsset('page-preloads.json', new compiler.webpack.sources.RawSource(`${JSON.stringify(byPath, null, 1)}\n`));
+        /** @type {Record<string, string[]>} */
+        const byShareKey = {};
+        for (const module of compilation.modules) {
+          if (module.type !== 'provide-module') continue;
+          const key = /** @type {{ _name?: unknown }} */ (module)._name;
+          if (typeof key !== 'string') throw new Error('A provided shared module without a name: has @module-federation/enhanced renamed ProvideSharedModule._name?');
+          const chunks = module.blocks.flatMap((block) => compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []);
+          const files = filesOf(chunks);
+          if (files.length > 0) byShareKey[key] = [...new Set([...(byShareKey[key] ?? []), ...files])];
+        }
+        emit(SHARED_PRELOADS, byShareKey);
       });
     });
   }
 }
+
+/** The host build's list of the files each shared module it provides loads (see PreloadChunksPlugin). */
+const SHARED_PRELOADS = 'shared-preloads.json';
+
+/** The chunk group of a remote's exposed routes (@module-federation/enhanced names it after the expose). */
+const ROUTES_EXPOSE_GROUP = '__federation_expose_routes';
 
 /** The JavaScript files of these chunks, once each. */
 function scriptsOf(/** @type {Iterable<import('webpack').Chunk>} */ chunks) {
@@ -273,7 +300,10 @@ function withConsumedShares(compilation, chunks) {
 /**
  * Writes portal-remote.json into a remote's build: what `portal remotes publish` records about
  * it (its name, version, the host contract range it needs and the paths it owns), taken from the
- * "portal" field of the remote's package.json.
+ * "portal" field of the remote's package.json; and `firstLoad`, what its first page waits for
+ * once its entry has loaded: the files of its exposed routes (`scripts`, names in the build's
+ * folder) and the shared modules their code consumes (`shared`, the host provides them). The
+ * server hints at both in the first HTML of the remote's addresses (server/src/routes/host.ts).
  */
 class PortalRemoteRecordPlugin {
   /** @param {{ name: string, version: string, portal: unknown }} remote */
@@ -292,8 +322,19 @@ class PortalRemoteRecordPlugin {
     }
     const record = { name, version, contract: declared.contract, routes: declared.routes };
     compiler.hooks.thisCompilation.tap('PortalRemoteRecordPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'PortalRemoteRecordPlugin', stage: 0 }, () => {
-        compilation.emitAsset('portal-remote.json', new compiler.webpack.sources.RawSource(`${JSON.stringify(record, null, 2)}\n`));
+      // After the content hashes, so that the files have their final names.
+      compilation.hooks.processAssets.tap({ name: 'PortalRemoteRecordPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const routes = compilation.namedChunkGroups.get(ROUTES_EXPOSE_GROUP);
+        if (!routes) throw new Error(`No chunk group named '${ROUTES_EXPOSE_GROUP}': does the remote still expose ./routes?`);
+        /** @type {Set<string>} */
+        const shared = new Set();
+        for (const chunk of routes.chunks) {
+          for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+            if (module.type === 'consume-shared-module') shared.add(/** @type {{ options: { shareKey: string } }} */ (/** @type {unknown} */ (module)).options.shareKey);
+          }
+        }
+        const firstLoad = { scripts: scriptsOf(routes.chunks), shared: [...shared].sort() };
+        compilation.emitAsset('portal-remote.json', new compiler.webpack.sources.RawSource(`${JSON.stringify({ ...record, firstLoad }, null, 2)}\n`));
       });
     });
   }

@@ -12,7 +12,8 @@ import { pagePolicy, remoteOrigins } from '../plugins/security-headers.js';
 import { readFile, stat } from 'node:fs/promises';
 import { brandName, ConfigurationBody, type PortalConfiguration } from '@portal/api';
 import { remoteForPath, type BootData, type ResolvedEnvironmentManifest } from '@portal/shared/contract';
-import { servedManifest } from '../services/federation.js';
+import { remoteEntryPath, remoteFilePath, servedManifest } from '../services/federation.js';
+import { RECORD_FILE, versionFolder } from '../services/remote-store.js';
 import { xsrfTokenOf } from '../services/sessions.js';
 import { CACHE_NEVER, cacheControlFor, isFile, safeRelativePath } from '../services/static-files.js';
 
@@ -22,6 +23,8 @@ export interface HostRouteOptions {
   environment: () => string;
   /** The developer overrides: the only remotes loaded from elsewhere than this server (the page's policy). */
   devRemotes: Readonly<Record<string, string>>;
+  /** The remote store (each published version's portal-remote.json says what its first page loads). */
+  storeDir: string;
 }
 
 export const NOT_BUILT_MESSAGE = 'The portal has not been built. Run npm start.';
@@ -62,7 +65,8 @@ export type BootSignIn = Pick<BootData, 'session' | 'xsrf'>;
  * configuration and the environment's pins (as /accounts/rest/configuration and
  * /environment.json answer them), who is signed in with the session's anti-forgery token (as
  * /sessions/current and /xsrf answer them), and preload hints for the scripts of the page: a page
- * of the host's own beyond the shell (`hostScripts`, from the build's page-preloads.json), and the
+ * of the host's own beyond the shell, or the routes of the remote that owns the path with the
+ * host's files of the shared modules they consume (`hostScripts`, see pageScripts), and the
  * entry files of the remote that owns the requested path, with their integrity.
  */
 export function bootHead(
@@ -110,17 +114,37 @@ function isOtherArea(path: string): boolean {
 
 /** The host build's list of its own pages' scripts by address (see bootHead). */
 export const PAGE_PRELOADS = 'page-preloads.json';
+/** The host build's list of the scripts each shared module it provides loads, by share key (shared/build/federation.cjs). */
+export const SHARED_PRELOADS = 'shared-preloads.json';
 
-/** page-preloads.json: an object of addresses, each a list of the scripts' paths on this server. */
-function parsePagePreloads(text: string): Readonly<Record<string, readonly string[]>> {
+/** page-preloads.json and shared-preloads.json: an object of keys, each a list of the scripts' paths on this server. */
+function parseScriptLists(file: string, text: string): Readonly<Record<string, readonly string[]>> {
   const value: unknown = JSON.parse(text);
   const ok =
     typeof value === 'object' &&
     value !== null &&
     !Array.isArray(value) &&
-    Object.values(value).every((files) => Array.isArray(files) && files.every((file) => typeof file === 'string' && /^\/[\w.-]+\.js$/.test(file)));
-  if (!ok) throw new Error(`${PAGE_PRELOADS} is not a list of the host's scripts by address`);
+    Object.values(value).every((files) => Array.isArray(files) && files.every((entry) => typeof entry === 'string' && /^\/[\w.-]+\.js$/.test(entry)));
+  if (!ok) throw new Error(`${file} is not a list of the host's scripts by key`);
   return value as Record<string, readonly string[]>;
+}
+
+/** What a remote's build says its first page loads after its entry (portal-remote.json's `firstLoad`). */
+interface FirstLoad {
+  /** Files of the build's folder: its exposed routes. */
+  scripts: readonly string[];
+  /** The shared modules their code consumes (the host provides them). */
+  shared: readonly string[];
+}
+
+const NOTHING_FIRST: FirstLoad = { scripts: [], shared: [] };
+
+/** portal-remote.json's `firstLoad`; nothing when the build (built before it was written) has none or one of another shape. */
+function parseFirstLoad(text: string): FirstLoad {
+  const { firstLoad } = JSON.parse(text) as { firstLoad?: { scripts?: unknown; shared?: unknown } };
+  const strings = (value: unknown, pattern: RegExp): value is string[] => Array.isArray(value) && value.every((entry) => typeof entry === 'string' && pattern.test(entry));
+  if (!firstLoad || !strings(firstLoad.scripts, /^[\w.-]+\.js$/) || !strings(firstLoad.shared, /^[@\w./-]+$/)) return NOTHING_FIRST;
+  return { scripts: firstLoad.scripts, shared: firstLoad.shared };
 }
 
 /** A file of the build, read and parsed again only when it changes (a new build while the server runs). */
@@ -135,30 +159,70 @@ function builtFile<T>(file: string, parse: (text: string) => T): () => Promise<T
 }
 
 export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (app, options) => {
-  const { hostDir, devRemotes } = options;
+  const { hostDir, devRemotes, storeDir } = options;
 
   // index.html as built, read again when it changes (a new build while the server runs).
   const indexHtml = builtFile(join(hostDir, 'index.html'), (text) => text);
   // The scripts of the host's own pages by address (shared/build/federation.cjs, PreloadChunksPlugin):
   // none when the build has no such file or it is not such a list (the page then loads them
   // itself). A list that does not parse is said once, until the file changes.
-  const pagePreloads = builtFile(join(hostDir, PAGE_PRELOADS), (text) => {
+  // A list that does not parse is said once, until the file changes; none is used then (the page
+  // loads those scripts itself, only later).
+  const scriptLists = (file: string) =>
+    builtFile(join(hostDir, file), (text) => {
+      try {
+        return parseScriptLists(file, text);
+      } catch (error) {
+        app.log.warn({ err: error }, `${file} could not be read: the first HTML hints at none of its scripts`);
+        return {};
+      }
+    });
+  const listed = async (list: () => Promise<Readonly<Record<string, readonly string[]>>>, file: string, key: string): Promise<readonly string[]> => {
     try {
-      return parsePagePreloads(text);
-    } catch (error) {
-      app.log.warn({ err: error }, `${PAGE_PRELOADS} could not be read: the first HTML hints at no page scripts`);
-      return {};
-    }
-  });
-  const hostScriptsFor = async (path: string): Promise<readonly string[]> => {
-    try {
-      const byPath = await pagePreloads();
-      return Object.hasOwn(byPath, `/${path}`) ? (byPath[`/${path}`] ?? []) : [];
+      const byKey = await list();
+      return Object.hasOwn(byKey, key) ? (byKey[key] ?? []) : [];
     } catch (error) {
       // No such file in this build is no news (it is read once there is one).
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') app.log.warn({ err: error }, `${PAGE_PRELOADS} could not be read: the first HTML hints at no page scripts`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') app.log.warn({ err: error }, `${file} could not be read: the first HTML hints at none of its scripts`);
       return [];
     }
+  };
+  // The scripts of the host's own pages by address, and those each shared module the host provides
+  // loads (shared/build/federation.cjs, PreloadChunksPlugin).
+  const pagePreloads = scriptLists(PAGE_PRELOADS);
+  const sharedPreloads = scriptLists(SHARED_PRELOADS);
+  // Each published version's portal-remote.json, read again only when it changes (a version
+  // published again).
+  const firstLoads = new Map<string, () => Promise<FirstLoad>>();
+  const firstLoadOf = async (name: string, version: string): Promise<FirstLoad> => {
+    const file = join(versionFolder(storeDir, name, version), RECORD_FILE);
+    let read = firstLoads.get(file);
+    if (!read) firstLoads.set(file, (read = builtFile(file, parseFirstLoad)));
+    try {
+      return await read();
+    } catch (error) {
+      // A store without the version's files (ServedFileCheck says so where they are served).
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        app.log.warn({ err: error, remote: `${name} ${version}` }, `${RECORD_FILE} could not be read: the first HTML hints at none of the remote's routes`);
+      }
+      return NOTHING_FIRST;
+    }
+  };
+  /**
+   * The scripts the page at `path` loads after the first file and the shell, hinted at low
+   * priority: a page of the host's own (the sign-in page), or the remote's routes that own the path
+   * and the host's files of the shared modules they consume (antd's parts), which the page would
+   * otherwise ask for only once the first file has run and the remote's entry has loaded. Only
+   * for a remote this server serves (not a developer's override).
+   */
+  const pageScripts = async (path: string, manifest: ResolvedEnvironmentManifest | undefined): Promise<readonly string[]> => {
+    const own = await listed(pagePreloads, PAGE_PRELOADS, `/${path}`);
+    const remote = manifest ? remoteForPath(manifest.remotes, `/${path}`) : undefined;
+    const version = remote?.version;
+    if (!remote || version === undefined || remote.entry !== remoteEntryPath(remote.name, version)) return own;
+    const first = await firstLoadOf(remote.name, version);
+    const consumed = await Promise.all(first.shared.map((key) => listed(sharedPreloads, SHARED_PRELOADS, key)));
+    return [...new Set([...own, ...first.scripts.map((file) => remoteFilePath(remote.name, version, file)), ...consumed.flat()])];
   };
 
   // The page's Content-Security-Policy: published remotes are served by this server; only a
@@ -182,7 +246,7 @@ export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (ap
       // The page still loads; the host asks for /environment.json (and who is signed in) itself, and says what fails.
       request.log.error({ err: error }, 'the first HTML carries no pins: the database did not answer');
     }
-    const hostScripts = await hostScriptsFor(path);
+    const hostScripts = await pageScripts(path, manifest);
     const html = startupBar(await indexHtml(), app.portalConfig)
       // A function, not a string: `$` in the configuration is not a replacement pattern.
       .replace('</head>', () => `${bootHead(path, app.portalConfig, manifest, signIn, hostScripts)}</head>`);
