@@ -163,11 +163,9 @@ export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (ap
 
   // index.html as built, read again when it changes (a new build while the server runs).
   const indexHtml = builtFile(join(hostDir, 'index.html'), (text) => text);
-  // The scripts of the host's own pages by address (shared/build/federation.cjs, PreloadChunksPlugin):
-  // none when the build has no such file or it is not such a list (the page then loads them
-  // itself). A list that does not parse is said once, until the file changes.
-  // A list that does not parse is said once, until the file changes; none is used then (the page
-  // loads those scripts itself, only later).
+  // A list of the build's scripts: none is used when the build has no such file or it is not such
+  // a list (the page then loads those scripts itself, only later); one that does not parse is said
+  // once, until the file changes.
   const scriptLists = (file: string) =>
     builtFile(join(hostDir, file), (text) => {
       try {
@@ -196,16 +194,26 @@ export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (ap
   const firstLoads = new Map<string, () => Promise<FirstLoad>>();
   const firstLoadOf = async (name: string, version: string): Promise<FirstLoad> => {
     const file = join(versionFolder(storeDir, name, version), RECORD_FILE);
+    const unread = (error: unknown): FirstLoad => {
+      app.log.warn({ err: error, remote: `${name} ${version}` }, `${RECORD_FILE} could not be read: the first HTML hints at none of the remote's routes`);
+      return NOTHING_FIRST;
+    };
     let read = firstLoads.get(file);
-    if (!read) firstLoads.set(file, (read = builtFile(file, parseFirstLoad)));
+    if (!read) {
+      read = builtFile(file, (text) => {
+        try {
+          return parseFirstLoad(text);
+        } catch (error) {
+          return unread(error); // said once, until the file changes
+        }
+      });
+      firstLoads.set(file, read);
+    }
     try {
       return await read();
     } catch (error) {
-      // A store without the version's files (ServedFileCheck says so where they are served).
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        app.log.warn({ err: error, remote: `${name} ${version}` }, `${RECORD_FILE} could not be read: the first HTML hints at none of the remote's routes`);
-      }
-      return NOTHING_FIRST;
+      // A store without the version's files says nothing here (ServedFileCheck says so where they are served).
+      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? NOTHING_FIRST : unread(error);
     }
   };
   /**
