@@ -175,14 +175,15 @@ export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (ap
         return {};
       }
     });
-  const listed = async (list: () => Promise<Readonly<Record<string, readonly string[]>>>, file: string, key: string): Promise<readonly string[]> => {
+  /** The list as it is now (one look at the file: a page load reads it once, however many keys it looks up). */
+  const current = async (list: () => Promise<Readonly<Record<string, readonly string[]>>>, file: string) => {
     try {
       const byKey = await list();
-      return Object.hasOwn(byKey, key) ? (byKey[key] ?? []) : [];
+      return (key: string): readonly string[] => (Object.hasOwn(byKey, key) ? (byKey[key] ?? []) : []);
     } catch (error) {
       // No such file in this build is no news (it is read once there is one).
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') app.log.warn({ err: error }, `${file} could not be read: the first HTML hints at none of its scripts`);
-      return [];
+      return (): readonly string[] => [];
     }
   };
   // The scripts of the host's own pages by address, and those each shared module the host provides
@@ -224,13 +225,13 @@ export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (ap
    * for a remote this server serves (not a developer's override).
    */
   const pageScripts = async (path: string, manifest: ResolvedEnvironmentManifest | undefined): Promise<readonly string[]> => {
-    const own = await listed(pagePreloads, PAGE_PRELOADS, `/${path}`);
+    const own = (await current(pagePreloads, PAGE_PRELOADS))(`/${path}`);
     const remote = manifest ? remoteForPath(manifest.remotes, `/${path}`) : undefined;
     const version = remote?.version;
     if (!remote || version === undefined || remote.entry !== remoteEntryPath(remote.name, version)) return own;
     const first = await firstLoadOf(remote.name, version);
-    const consumed = await Promise.all(first.shared.map((key) => listed(sharedPreloads, SHARED_PRELOADS, key)));
-    return [...new Set([...own, ...first.scripts.map((file) => remoteFilePath(remote.name, version, file)), ...consumed.flat()])];
+    const filesOf = await current(sharedPreloads, SHARED_PRELOADS);
+    return [...new Set([...own, ...first.scripts.map((file) => remoteFilePath(remote.name, version, file)), ...first.shared.flatMap(filesOf)])];
   };
 
   // The page's Content-Security-Policy: published remotes are served by this server; only a
