@@ -22,11 +22,14 @@ import { test } from './session';
  * split into the tables' and the details' parts, List among the extra ones; the remotes' entries
  * without their own copies of the shared modules and of the federation's bundler runtime; each
  * remote's first page without the API definitions of its other pages): /login 299,427, /profile
- * 347,640 (was 352,661), /groups 343,649 (was 355,491). The budgets leave about 1%.
+ * 347,640 (was 352,661), /groups 343,649 (was 355,491). Measured 2026-11-27 with host contract 1.5
+ * (Tag in antd's first part, /profile's groups' table a chunk of its own, loaded once the account
+ * has arrived): /login 301,813, /profile 266,408 (the tables' part no longer comes before its
+ * heading), /groups 343,735. The budgets leave about 1%.
  */
 export const BUDGETS = {
-  '/login': 303_500,
-  '/profile': 351_000,
+  '/login': 305_000,
+  '/profile': 269_000,
   '/groups': 347_000,
 } as const;
 
@@ -255,6 +258,40 @@ test("/profile: the first HTML hints at the remote's routes and the host's chunk
   expect(beforeContent.filter((path) => !named.has(path))).toEqual([]);
   // Each hinted file once: a hint the page could not use would be downloaded a second time.
   for (const hint of hints) expect(beforeContent.filter((path) => path === hint), hint).toEqual([hint]);
+});
+
+/**
+ * Issue 17, host contract 1.5: /profile draws its heading and the account's details without antd's
+ * tables' part (the table, the pager's select, the selection's checkboxes: 84 KB brotli); its
+ * groups' table is a chunk of its own, and brings that part once the account has arrived. The
+ * part's files are the host build's own list (shared-preloads.json, which the server reads).
+ */
+test("/profile: the heading and the account's details do not wait for antd's tables' part, and the groups' table follows", async ({ page }) => {
+  await saveData(page);
+  const lists = (await (await page.request.get('/shared-preloads.json')).json()) as Record<string, string[]>;
+  const tables = lists['@portal/antd-data'] ?? [];
+  expect(tables.length).toBeGreaterThan(0);
+  // The tables' part is held back until the details are on the screen.
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route(
+    (url) => tables.includes(url.pathname),
+    async (route) => {
+      held.push(new URL(route.request().url()).pathname);
+      await released;
+      await route.continue();
+    },
+  );
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 2, name: 'User Profile: admin' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Account Details' }).getByText('admin@example.test')).toBeVisible();
+  const groups = page.getByRole('region', { name: 'Groups' });
+  await expect(groups.getByLabel('Loading the groups')).toBeVisible();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  release();
+  await expect(groups.getByRole('link', { name: 'Portal Team (PORTAL)' })).toBeVisible();
+  await expect(groups.locator('[aria-busy="true"]')).toHaveCount(0);
 });
 
 /**

@@ -108,7 +108,7 @@ test('a version needing a contract this host lacks is refused at pin time, and t
   const refused = portalCommand('remotes', 'pin', 'local', 'tokens@2.0.0-e2e');
   expect(refused.status).toBe(1);
   expect(refused.stderr.trim()).toBe(
-    'Cannot pin: tokens 2.0.0-e2e cannot be pinned: it needs host contract ^2.0.0, and the host of local implements 1.4.0. Pin a version written for contract 1.4.0.',
+    'Cannot pin: tokens 2.0.0-e2e cannot be pinned: it needs host contract ^2.0.0, and the host of local implements 1.5.0. Pin a version written for contract 1.5.0.',
   );
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));

@@ -43,7 +43,7 @@ function ReleaseCheck() {
 
 const remote: RemoteModule = {
   name: 'tokens',
-  contract: '^1.4.0',
+  contract: '^1.5.0',
   routes: [route('tokens/services', 'Service Tokens', PUBLIC, ReleaseCheck)],
 };
 
@@ -168,7 +168,7 @@ test.describe('a remote deployed alone', () => {
     const tarball = buildRemoteVersion('remote-tokens', VERSION, { 'src/routes.tsx': ROUTES });
     expect(hostBuild()).toBe(before);
 
-    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.4\\.0, \\d+ files\\)`));
+    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.5\\.0, \\d+ files\\)`));
     expect(portal('remotes', 'pin', 'local', `tokens@${VERSION}`, '--reason', 'new release check', '--by', 'platform admin')).toBe(
       `local now runs tokens ${VERSION} (was ${builtVersion('remote-tokens')}), from the next page load.\n`,
     );

@@ -21,7 +21,7 @@ test.afterEach(() => restorePin('tokens', 'remote-tokens'));
  * list under the pointer), and checks that the choice is shown.
  */
 async function chooseVersion(page: Page, dialog: Locator, version: string): Promise<void> {
-  const label = `${version} (contract ^1.4.0)`;
+  const label = `${version} (contract ^1.5.0)`;
   await settled(page);
   await dialog.getByRole('combobox', { name: 'Version' }).click();
   await settled(page);

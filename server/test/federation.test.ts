@@ -157,7 +157,7 @@ for (const kind of DATABASE_KINDS) {
       await publish('groups', '2.0.0', { contract: '^2.0.0' });
       await assert.rejects(pinRemote(context, 'staging', 'groups', '2.0.0', 'ada'), {
         name: 'ConflictError',
-        message: 'groups 2.0.0 cannot be pinned: it needs host contract ^2.0.0, and the host of staging implements 1.4.0. Pin a version written for contract 1.4.0.',
+        message: 'groups 2.0.0 cannot be pinned: it needs host contract ^2.0.0, and the host of staging implements 1.5.0. Pin a version written for contract 1.5.0.',
       });
 
       await publish('groups', '1.2.0', { routes: ['/groups', '/tokens'] });
@@ -287,7 +287,7 @@ for (const kind of DATABASE_KINDS) {
 
       const state = (await call(world.app, admin, 'GET', '/federation')).json();
       assert.equal(state.environment, 'test');
-      assert.equal(state.host_contract, '1.4.0');
+      assert.equal(state.host_contract, '1.5.0');
       assert.deepEqual(
         state.remotes.map((r: { name: string; version: string; pinned_by: string; reason: string; rollback_to: string; versions: { version: string }[] }) => [
           r.name, r.version, r.pinned_by, r.reason, r.rollback_to, r.versions.map((v) => v.version),

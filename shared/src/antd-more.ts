@@ -12,6 +12,7 @@
  * the host's build does not split the parts' own files further to share them with this module.
  * The apps' sources never import it.
  */
-export { Empty, Select, Table, Tag } from '@portal/antd-data';
+export { Empty, Select, Table } from '@portal/antd-data';
+export { Tag } from '@portal/antd-core';
 export { Descriptions, Flex } from '@portal/antd-details';
 export { List } from '@portal/antd-extra';

@@ -107,6 +107,12 @@ describe("the portal's antd in parts", () => {
     expect(reexports.filter(([name, key]) => partOf.get(name!) !== key)).toEqual([]);
   });
 
+  it('still serves Tag from the tables\' part (@portal/antd-data) to the remotes built for contract 1.4, as the first part\'s Tag', () => {
+    expect(partOf.get('Tag')).toBe('@portal/antd-core');
+    const code = readFileSync(join(__dirname, 'antd-data.ts'), 'utf8');
+    expect([...code.matchAll(/^export \{([^}]*)\} from '(@portal\/antd-[a-z]+)';$/gm)].map(([, names, key]) => [names?.trim(), key])).toEqual([['Tag', '@portal/antd-core']]);
+  });
+
   it("has the apps reach the parts only through `from 'antd'`, never by a part's key", () => {
     const direct = files.filter((file) => /from '@portal\/antd-[a-z]+'/.test(readFileSync(file, 'utf8'))).map((file) => relative(repo, file));
     expect(direct).toEqual([]);

@@ -26,8 +26,13 @@ import type { Permission, SessionBody } from '@portal/api';
  * a table's page no longer downloads what only the details pages render. A remote built since
  * takes those names from the new parts, so it declares ^1.4.0. Remotes built for 1.2 and 1.3 import
  * them from `@portal/antd-more`, which the host still provides (shared/src/antd-more.ts).
+ * 1.5: Tag moves from `@portal/antd-data` to the first part, `@portal/antd-core`: an account's
+ * details (its status tag) no longer wait for the tables' part, and /profile shows its heading and
+ * details before its groups' table has loaded. A remote built since takes Tag from the first part,
+ * so it declares ^1.5.0. Remotes built for 1.4 import it from `@portal/antd-data`, which still
+ * exports it (the first part's).
  */
-export const CONTRACT_VERSION = '1.4.0';
+export const CONTRACT_VERSION = '1.5.0';
 
 /** Who may open a route. */
 export type RouteAccess =

@@ -10,7 +10,7 @@ const served = {
 
 describe('readEnvironment', () => {
   it('keeps every remote whose contract range this host satisfies', () => {
-    const env = readEnvironment(served, '1.4.0');
+    const env = readEnvironment(served, '1.5.0');
     expect(env.remotes.map((r) => [r.name, r.compatible])).toEqual([
       ['self_service', true],
       ['groups', true],

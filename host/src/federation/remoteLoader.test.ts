@@ -100,7 +100,7 @@ describe('asRemoteModule', () => {
 
   it.each([
     ['another name', { ...groupsModule, name: 'tokens' }, "the module calls itself 'tokens'"],
-    ['a contract this host lacks', { ...groupsModule, contract: '^2.0.0' }, 'it needs contract ^2.0.0; this host implements 1.4.0'],
+    ['a contract this host lacks', { ...groupsModule, contract: '^2.0.0' }, 'it needs contract ^2.0.0; this host implements 1.5.0'],
     ['no routes', { ...groupsModule, routes: [] }, 'the module declares no routes'],
     ['an absolute path', { ...groupsModule, routes: [{ ...groupsModule.routes[0], path: '/groups' }] }, 'routes[0].path must be relative'],
     ['no permission', { ...groupsModule, routes: [{ ...groupsModule.routes[0], access: { kind: 'permission' } }] }, 'routes[0] names no permission'],

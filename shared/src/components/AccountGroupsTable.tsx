@@ -1,43 +1,34 @@
-import { Table, type TableColumnsType } from 'antd';
-import { Link } from 'react-router-dom';
-import { links, type AccountGroup } from '@portal/api';
-import { capitalize } from './text.js';
+import { Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
+import type { AccountGroup } from '@portal/api';
 
-const COLUMNS: TableColumnsType<AccountGroup> = [
-  {
-    title: 'Group',
-    dataIndex: 'user_group',
-    key: 'group',
-    render: (_: unknown, group: AccountGroup) => (
-      <Link to={links.groupAdministration(group.user_group)}>
-        {group.name && group.name !== group.user_group ? `${group.name} (${group.user_group})` : group.user_group}
-      </Link>
-    ),
-  },
-  { title: 'Role', dataIndex: 'role', key: 'role', render: (role: string | null) => (role ? capitalize(role) : 'None') },
-  { title: 'Jira Notification', dataIndex: 'notification', key: 'notification', render: (level: string | undefined) => capitalize(level || 'none') },
-  {
-    title: 'Special Permissions',
-    dataIndex: 'special',
-    key: 'special',
-    render: (special: readonly string[] | undefined) => (special && special.length > 0 ? special.join(', ') : 'None'),
-  },
-];
+// The table is a chunk of its own (issue 17): it brings antd's tables' part (the table, the pager's
+// select, the selection's checkboxes: 84 KB brotli), which the rest of the profile and of the
+// account administration screen do not need. It is fetched when the table is first shown, so those
+// screens draw their heading and the account's details without waiting for it.
+const Table = lazy(() => import(/* webpackChunkName: "account-groups-table" */ './AccountGroupsTableView.js'));
+
+export interface AccountGroupsTableProps {
+  readonly groups: readonly AccountGroup[] | undefined;
+  readonly emptyText: string;
+}
 
 /**
  * An account's groups (spec section 2, the profile and the Account administration screen): the
  * group linked to /group-administration/{group}, the role, the Jira notification level and the
- * special permissions; `emptyText` when there are none.
+ * special permissions; `emptyText` when there are none. A few lines' placeholder while the table's
+ * code loads.
  */
-export function AccountGroupsTable({ groups, emptyText }: { readonly groups: readonly AccountGroup[] | undefined; readonly emptyText: string }) {
+export function AccountGroupsTable(props: AccountGroupsTableProps) {
   return (
-    <Table<AccountGroup>
-      rowKey="user_group"
-      size="small"
-      columns={COLUMNS}
-      dataSource={[...(groups ?? [])]}
-      pagination={false}
-      locale={{ emptyText }}
-    />
+    <Suspense
+      fallback={
+        <div role="status" aria-busy="true" aria-label="Loading the groups">
+          <Skeleton active title={false} paragraph={{ rows: 2 }} />
+        </div>
+      }
+    >
+      <Table {...props} />
+    </Suspense>
   );
 }
