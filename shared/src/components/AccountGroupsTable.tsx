@@ -1,5 +1,5 @@
-import { Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Alert, Skeleton } from 'antd';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
 import type { AccountGroup } from '@portal/api';
 
 // The table is a chunk of its own (issue 17): it brings antd's tables' part (the table, the pager's
@@ -8,9 +8,25 @@ import type { AccountGroup } from '@portal/api';
 // screens draw their heading and the account's details without waiting for it.
 const Table = lazy(() => import(/* webpackChunkName: "account-groups-table" */ './AccountGroupsTableView.js'));
 
+/** What the groups' place says when the table's code could not be loaded (the rest of the page stays). */
+export const GROUPS_LOAD_ERROR = 'The groups could not be shown. Reload the page to try again.';
+
 export interface AccountGroupsTableProps {
   readonly groups: readonly AccountGroup[] | undefined;
   readonly emptyText: string;
+}
+
+/** Keeps a failed download of the table's code to the table's place, not the whole page. */
+class TableLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <Alert type="error" showIcon role="alert" title={GROUPS_LOAD_ERROR} /> : this.props.children;
+  }
 }
 
 /**
@@ -21,14 +37,16 @@ export interface AccountGroupsTableProps {
  */
 export function AccountGroupsTable(props: AccountGroupsTableProps) {
   return (
-    <Suspense
-      fallback={
-        <div role="status" aria-busy="true" aria-label="Loading the groups">
-          <Skeleton active title={false} paragraph={{ rows: 2 }} />
-        </div>
-      }
-    >
-      <Table {...props} />
-    </Suspense>
+    <TableLoadBoundary>
+      <Suspense
+        fallback={
+          <div role="status" aria-busy="true" aria-label="Loading the groups">
+            <Skeleton active title={false} paragraph={{ rows: 2 }} />
+          </div>
+        }
+      >
+        <Table {...props} />
+      </Suspense>
+    </TableLoadBoundary>
   );
 }
