@@ -11,7 +11,8 @@ import { AccountGroupsTable, GROUPS_LOAD_ERROR } from './AccountGroupsTable';
 
 describe('AccountGroupsTable', () => {
   it("says so in the table's place when the table's code cannot be loaded, and keeps the rest of the page", async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    // React reports the caught error on the console.
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
       <AntApp>
         <MemoryRouter>
@@ -24,5 +25,6 @@ describe('AccountGroupsTable', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(GROUPS_LOAD_ERROR);
     expect(screen.getByRole('heading', { name: 'User Profile: admin' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading the groups' })).not.toBeInTheDocument();
+    consoleError.mockRestore();
   });
 });
