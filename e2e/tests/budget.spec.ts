@@ -54,8 +54,24 @@ base('/login: the JavaScript before the sign-in form stays within its budget', a
   expect(bytes, files.join('\n')).toBeLessThanOrEqual(BUDGETS['/login']);
 });
 
+/**
+ * The account is held back until the heading shows: once it arrives the page asks for its groups'
+ * table (a chunk of its own since contract 1.5), which comes after the heading and is not counted.
+ */
+async function holdAccount(page: Page): Promise<() => void> {
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/accounts/rest/accounts/admin', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test('/profile: the JavaScript before the profile stays within its budget', async ({ page }) => {
+  const release = await holdAccount(page);
   const { bytes, files } = await javascriptBefore(page, '/profile', () => expect(page.getByRole('heading', { level: 2, name: 'User Profile: admin' })).toBeVisible());
+  release();
   console.log(`/profile: ${bytes} bytes of JavaScript before content\n  ${files.join('\n  ')}`);
   expect(bytes, files.join('\n')).toBeLessThanOrEqual(BUDGETS['/profile']);
 });
@@ -239,10 +255,12 @@ test('/profile: downloads none of the form stack', async ({ page }) => {
  * the host's first file has run and the remote's entry has loaded: a second wave behind the first
  * file. The first HTML of /profile hints at them (the remote build's portal-remote.json and the
  * host build's shared-preloads.json), the page uses those very downloads, and every script it
- * loads before its content is one the first HTML names.
+ * loads before its content is one the first HTML names (the account held back until then, see
+ * holdAccount).
  */
 test("/profile: the first HTML hints at the remote's routes and the host's chunks they consume, and the page loads no other script before its content", async ({ page }) => {
   await saveData(page);
+  const release = await holdAccount(page);
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -258,6 +276,10 @@ test("/profile: the first HTML hints at the remote's routes and the host's chunk
   expect(beforeContent.filter((path) => !named.has(path))).toEqual([]);
   // Each hinted file once: a hint the page could not use would be downloaded a second time.
   for (const hint of hints) expect(beforeContent.filter((path) => path === hint), hint).toEqual([hint]);
+  // The account was still on its way (its groups' section comes with it).
+  await expect(page.getByRole('region', { name: 'Groups' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('region', { name: 'Groups' }).getByRole('link', { name: 'Portal Team (PORTAL)' })).toBeVisible();
 });
 
 /**
