@@ -289,7 +289,7 @@ for (const kind of DATABASE_KINDS) {
         );
         assert.deepEqual(rows, [{ attempts: 0, last_error: null, sent_at: null }]);
         await assert.rejects(db.query("insert into mail_outbox (to_address, subject, body, created_at) values ('a@b.c', 'S', 'T', now())"), /next_attempt_at/);
-        const index = await db.query<{ indexdef: string }>("select indexdef from pg_indexes where tablename = 'mail_outbox' and indexname = 'mail_outbox_sent_at_next_attempt_at_idx'");
+        const index = await db.query<{ indexdef: string }>("select indexdef from pg_indexes where schemaname = current_schema() and tablename = 'mail_outbox' and indexname = 'mail_outbox_sent_at_next_attempt_at_idx'");
         assert.match(index.rows[0]?.indexdef ?? '', /\(sent_at, next_attempt_at\)/);
       } finally {
         await db.close();
@@ -385,7 +385,7 @@ for (const kind of DATABASE_KINDS) {
         const actions = await db.query<{ action: string }>('select action from account_updates');
         assert.deepEqual(actions.rows, [{ action: '' }]);
         const indexes = await db.query<{ indexname: string }>(
-          "select indexname from pg_indexes where indexname in ('requests_open_queue_idx', 'accounts_name_order_idx') order by indexname",
+          "select indexname from pg_indexes where schemaname = current_schema() and indexname in ('requests_open_queue_idx', 'accounts_name_order_idx') order by indexname",
         );
         assert.deepEqual(indexes.rows.map((r) => r.indexname), ['accounts_name_order_idx', 'requests_open_queue_idx']);
       } finally {
