@@ -18,10 +18,7 @@ function remoteOf(id) {
 
 export function registerRemotes() {}
 
+/** The host's preload asks with `{ loadFactory: false }`: here too the remote's chunk is imported (there is nothing to run apart). */
 export function loadRemote(id) {
   return remoteOf(id)();
-}
-
-export function preloadRemote(remotes) {
-  return Promise.all(remotes.map(({ nameOrAlias }) => remoteOf(nameOrAlias)())).then(() => undefined);
 }

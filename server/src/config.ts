@@ -310,7 +310,7 @@ const DEV_REMOTES = text((value) => {
     const name = at < 0 ? item : item.slice(0, at).trim();
     const entry = at < 0 ? '' : item.slice(at + 1).trim();
     if (!REMOTE_NAME.test(name)) {
-      refuse(`${quote(name)} is not a remote name (expected name=url, e.g. groups=http://localhost:3102/mf-manifest.json)`);
+      refuse(`${quote(name)} is not a remote name (expected name=url, e.g. groups=http://localhost:3102/remoteEntry.js)`);
     }
     if (!/^(https?:\/\/[^/]|\/)/.test(entry)) refuse(`the entry of '${name}' must be an http(s) URL or a path starting with /`);
     if (Object.hasOwn(remotes, name)) refuse(`'${name}' is given twice`);

@@ -428,7 +428,7 @@ describe('server settings', () => {
       "PORTAL_SEED_DEMO: 'sometimes' is not a boolean; use true, false, 1, 0, yes or no",
       "PORT: '80a' is not a port number (0 to 65535)",
       "PORTAL_DEV_REMOTES: the entry of 'groups' must be an http(s) URL or a path starting with /",
-      "PORTAL_DEV_REMOTES: 'bad-name' is not a remote name (expected name=url, e.g. groups=http://localhost:3102/mf-manifest.json)",
+      "PORTAL_DEV_REMOTES: 'bad-name' is not a remote name (expected name=url, e.g. groups=http://localhost:3102/remoteEntry.js)",
     ]);
     assert.ok(!problems.join('\n').includes('secret'));
   });

@@ -35,7 +35,7 @@ async function start(devRemotes: Record<string, string> = {}): Promise<App> {
 const GROUPS = {
   name: 'groups',
   version: '0.1.0',
-  entry: '/remotes/groups/0.1.0/mf-manifest.json',
+  entry: '/remotes/groups/0.1.0/remoteEntry.js',
   contract: '^1.0.0',
   routes: ['/groups'],
 };
@@ -50,7 +50,7 @@ describe('GET /environment.json', () => {
     const manifest = response.json();
     assert.equal(manifest.environment, 'test', 'the environment named in the manifest file');
     assert.deepEqual(manifest.remotes.map(({ integrity: _, ...rest }: Record<string, unknown>) => rest), [GROUPS]);
-    assert.deepEqual(Object.keys(manifest.remotes[0].integrity), ['/remotes/groups/0.1.0/mf-manifest.json', '/remotes/groups/0.1.0/remoteEntry.js']);
+    assert.deepEqual(Object.keys(manifest.remotes[0].integrity), ['/remotes/groups/0.1.0/remoteEntry.js'], 'the host loads the entry alone (no mf-manifest.json)');
   });
 
   test('the manifest file is only the initial pins: a changed file changes nothing served', async () => {

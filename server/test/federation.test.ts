@@ -232,11 +232,10 @@ for (const kind of DATABASE_KINDS) {
           {
             name: 'groups',
             version: '1.0.0',
-            entry: '/remotes/groups/1.0.0/mf-manifest.json',
+            entry: '/remotes/groups/1.0.0/remoteEntry.js',
             contract: '^1.0.0',
             routes: ['/groups'],
             integrity: {
-              '/remotes/groups/1.0.0/mf-manifest.json': digestOf(Buffer.from(JSON.stringify({ name: 'groups', version: '1.0.0' }))),
               '/remotes/groups/1.0.0/remoteEntry.js': digestOf(Buffer.from("var groups = '1.0.0';")),
             },
           },
@@ -295,7 +294,7 @@ for (const kind of DATABASE_KINDS) {
         [['groups', '0.2.0', 'site.admin', 'new table', '0.1.0', ['0.2.0', '0.1.0']]],
       );
       const served = (await world.app.inject('/environment.json')).json();
-      assert.equal(served.remotes[0].entry, '/remotes/groups/0.2.0/mf-manifest.json', 'the next page load runs the new pin');
+      assert.equal(served.remotes[0].entry, '/remotes/groups/0.2.0/remoteEntry.js', 'the next page load runs the new pin');
 
       const history = (await call(world.app, admin, 'GET', '/federation/history')).json();
       assert.deepEqual(history.history.map((h: { action: string; to_version: string; changed_by: string }) => [h.action, h.to_version, h.changed_by]), [
@@ -365,7 +364,7 @@ for (const kind of DATABASE_KINDS) {
         assert.deepEqual(groups.boot.environment, served, 'the same pins /environment.json serves');
         const entry = served.remotes[0].integrity['/remotes/groups/0.1.0/remoteEntry.js'];
         assert.ok(groups.html.includes(`<link rel="preload" as="script" href="/remotes/groups/0.1.0/remoteEntry.js" integrity="${entry}" crossorigin="anonymous">`));
-        assert.ok(groups.html.includes('<link rel="preload" as="fetch" href="/remotes/groups/0.1.0/mf-manifest.json"'));
+        assert.ok(!groups.html.includes('mf-manifest.json'), 'the host reads no manifest of the remote: none is hinted');
         const other = await page('/profile');
         assert.ok(!other.html.includes('rel="preload"'), 'no remote owns /profile here: no hints');
 

@@ -71,7 +71,10 @@ export interface EnvironmentRemote {
   readonly name: string;
   /** The pinned version, served from /remotes/{name}/{version}/. Either this or `entry`. */
   readonly version?: string;
-  /** An explicit URL of the remote's mf-manifest.json (or remoteEntry.js), for remotes hosted elsewhere. */
+  /**
+   * An explicit URL of the remote's remoteEntry.js, for remotes hosted elsewhere. A URL of its
+   * mf-manifest.json stands for the remoteEntry.js beside it (the host reads no manifest).
+   */
   readonly entry?: string;
   /** The range of the host's contract the remote needs. */
   readonly contract: string;

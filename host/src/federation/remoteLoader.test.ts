@@ -1,7 +1,7 @@
 import type { RemoteModule } from '@portal/shared';
 import type { PortalRemote } from './environment';
 import { RemoteLoadError } from './errors';
-import { RemoteLoader, type FederationRuntime } from './remoteLoader';
+import { entryFile, RemoteLoader, type FederationRuntime } from './remoteLoader';
 import { asRemoteModule } from './remoteModule';
 
 const Page = () => null;
@@ -13,7 +13,7 @@ const groupsModule: RemoteModule = {
 const groups: PortalRemote = {
   name: 'groups',
   version: '1.0.0',
-  entry: '/remotes/groups/1.0.0/mf-manifest.json',
+  entry: '/remotes/groups/1.0.0/remoteEntry.js',
   contract: '^1.0.0',
   routes: ['/groups'],
   compatible: true,
@@ -28,6 +28,22 @@ describe('RemoteLoader', () => {
     const runtime = fakeRuntime(async () => ({ default: groupsModule }));
     new RemoteLoader(runtime).register([groups, { ...groups, name: 'old', compatible: false }], true);
     expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'groups', entry: groups.entry }], { force: true });
+  });
+
+  it("registers an entry given as a remote's mf-manifest.json as the remoteEntry.js beside it", () => {
+    const runtime = fakeRuntime(async () => ({ default: groupsModule }));
+    new RemoteLoader(runtime).register([{ ...groups, entry: 'http://localhost:3102/mf-manifest.json' }]);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'groups', entry: 'http://localhost:3102/remoteEntry.js' }], { force: false });
+  });
+
+  it.each([
+    ['/remotes/groups/1.0.0/mf-manifest.json', '/remotes/groups/1.0.0/remoteEntry.js'],
+    ['https://cdn.example.test/groups/mf-manifest.json?v=2', 'https://cdn.example.test/groups/remoteEntry.js?v=2'],
+    ['mf-manifest.json', 'remoteEntry.js'],
+    ['/remotes/groups/1.0.0/remoteEntry.js', '/remotes/groups/1.0.0/remoteEntry.js'],
+    ['https://cdn.example.test/my-mf-manifest.json', 'https://cdn.example.test/my-mf-manifest.json'],
+  ])('the entry file of %s is %s', (entry, file) => {
+    expect(entryFile(entry)).toBe(file);
   });
 
   it("loads a remote's routes module once, however often it is asked", async () => {
@@ -52,6 +68,38 @@ describe('RemoteLoader', () => {
     await expect(loader.retry(groups)).resolves.toBe(groupsModule);
     expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'groups', entry: groups.entry }], { force: true });
     expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it('Retry tries once more at once when a chunk fails (a failed preload the browser answers from its cache), and no more', async () => {
+    const chunkFailure = () => {
+      const cause = Object.assign(new Error('Loading chunk 806 failed.\n(error: /remotes/groups/1.0.0/__federation_expose_routes.js)'), { name: 'ChunkLoadError' });
+      return new RemoteLoadError('groups', 'network', cause.message, { cause });
+    };
+    let failures = 2;
+    const runtime = fakeRuntime(async () => {
+      if (failures-- > 0) throw chunkFailure();
+      return { default: groupsModule };
+    });
+    const loader = new RemoteLoader(runtime);
+    await expect(loader.load(groups)).rejects.toMatchObject({ reason: 'network' });
+    await expect(loader.retry(groups)).resolves.toBe(groupsModule);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(3);
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(2);
+
+    failures = 3;
+    const again = new RemoteLoader(runtime);
+    await expect(again.load(groups)).rejects.toMatchObject({ reason: 'network' });
+    await expect(again.retry(groups)).rejects.toMatchObject({ reason: 'network' });
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(6);
+  });
+
+  it('Retry does not try again at once when the entry itself cannot be loaded', async () => {
+    const runtime = fakeRuntime(async () => {
+      throw new RemoteLoadError('groups', 'network', 'Failed to load script resources. #RUNTIME-008');
+    });
+    const loader = new RemoteLoader(runtime);
+    await expect(loader.retry(groups)).rejects.toMatchObject({ reason: 'network' });
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
   });
 
   it('never loads a remote whose contract this host does not implement', async () => {

@@ -1,43 +1,13 @@
-import { elementWithIntegrity, fetchWithRetry, trustIntegrity, withIntegrity } from './runtimePlugin';
-
-const ok = { status: 200 } as Response;
-const missing = { status: 404 } as Response;
-const broken = { status: 502 } as Response;
-
-describe('fetchWithRetry', () => {
-  const realFetch = global.fetch;
-  afterEach(() => {
-    global.fetch = realFetch;
-  });
-
-  it('tries again after a network failure and a 5xx answer', async () => {
-    global.fetch = jest.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(broken).mockResolvedValueOnce(ok);
-    await expect(fetchWithRetry('/remotes/x/1.0.0/mf-manifest.json', undefined, [1, 1])).resolves.toBe(ok);
-    expect(global.fetch).toHaveBeenCalledTimes(3);
-  });
-
-  it('takes a 404 as final', async () => {
-    global.fetch = jest.fn().mockResolvedValue(missing);
-    await expect(fetchWithRetry('/x', undefined, [1, 1])).resolves.toBe(missing);
-    expect(global.fetch).toHaveBeenCalledTimes(1);
-  });
-
-  it('gives up after the last try with the last error', async () => {
-    global.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(fetchWithRetry('/x', undefined, [1, 1])).rejects.toThrow('Failed to fetch');
-    expect(global.fetch).toHaveBeenCalledTimes(3);
-  });
-});
+import { elementWithIntegrity, integrityFor, trustIntegrity } from './runtimePlugin';
 
 describe('subresource integrity of remote entry files', () => {
   const digest = 'sha384-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
-  test('a fetch of a trusted entry carries its digest; other URLs are fetched as they were', () => {
-    trustIntegrity({ '/remotes/sri/1.0.0/mf-manifest.json': digest });
-    expect(withIntegrity(`${window.location.origin}/remotes/sri/1.0.0/mf-manifest.json`, { cache: 'no-store' })).toEqual({ cache: 'no-store', integrity: digest });
-    expect(withIntegrity('/remotes/sri/1.0.0/mf-manifest.json', undefined)).toEqual({ integrity: digest });
-    const init = { cache: 'no-store' as const };
-    expect(withIntegrity('/remotes/other/1.0.0/mf-manifest.json', init)).toBe(init);
+  test('a trusted entry has its digest wherever the URL is written; other URLs have none', () => {
+    trustIntegrity({ '/remotes/sri/1.0.0/remoteEntry.js': digest });
+    expect(integrityFor(`${window.location.origin}/remotes/sri/1.0.0/remoteEntry.js`)).toBe(digest);
+    expect(integrityFor('/remotes/sri/1.0.0/remoteEntry.js')).toBe(digest);
+    expect(integrityFor('/remotes/other/1.0.0/remoteEntry.js')).toBeUndefined();
   });
 
   test('the entry script (and its preload link) is created with the digest and CORS mode, keeping the runtime’s attributes', () => {

@@ -2,14 +2,14 @@
  * The host's module federation runtime plugin: the first two of the three layers of failure
  * handling (the third is the error boundary around each remote's slot).
  *
- * 1. Network retry: manifest fetches and remote entry scripts are tried again, with back-off,
- *    when the network fails or the server answers 5xx.
+ * 1. Network retry: a remote's entry script that fails to load is tried again, with back-off.
  * 2. errorLoadRemote: whatever still fails becomes a RemoteLoadError naming the remote and the
  *    reason, which the host's slot turns into the "unavailable" panel.
  *
- * And subresource integrity: a remote's entry files (mf-manifest.json, remoteEntry.js) are
- * fetched and run only when their bytes have the digests the environment manifest gives for what
- * was published; otherwise the browser refuses them and the panel shows.
+ * And subresource integrity: a remote's entry (remoteEntry.js) runs only when its bytes have the
+ * digest the environment manifest gives for what was published; otherwise the browser refuses it
+ * and the panel shows. The runtime fetches nothing else itself: built without the snapshot plugin,
+ * it reads no mf-manifest.json (remoteLoader.ts, entryFile).
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { classifyLoadFailure, RemoteLoadError } from './errors';
@@ -17,22 +17,6 @@ import { classifyLoadFailure, RemoteLoadError } from './errors';
 export const RETRY_DELAYS_MS = [250, 1000];
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Fetch with retries on transport failures and 5xx answers; 4xx answers are final. */
-export async function fetchWithRetry(url: string, init: RequestInit | undefined, delays = RETRY_DELAYS_MS): Promise<Response> {
-  let lastError: unknown;
-  for (let attempt = 0; attempt <= delays.length; attempt++) {
-    if (attempt > 0) await wait(delays[attempt - 1] ?? 0);
-    try {
-      const response = await fetch(url, init);
-      if (response.status < 500 || attempt === delays.length) return response;
-      lastError = new Error(`${url} answered ${response.status}`);
-    } catch (error) {
-      lastError = error;
-    }
-  }
-  throw lastError;
-}
 
 type LoadEntryErrorArgs = Parameters<NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>>[0];
 type RemoteEntryExports = Awaited<ReturnType<LoadEntryErrorArgs['getRemoteEntry']>>;
@@ -70,12 +54,6 @@ export function integrityFor(url: string): string | undefined {
   return integrityByUrl.get(absolute(url));
 }
 
-/** A fetch's options with the URL's digest, so that the browser checks what arrives. */
-export function withIntegrity(url: string, init: RequestInit | undefined): RequestInit | undefined {
-  const integrity = integrityFor(url);
-  return integrity === undefined ? init : { ...init, integrity };
-}
-
 /** A script (or preload link) element carrying the digest of its URL; undefined for URLs without one. */
 export function elementWithIntegrity<K extends 'script' | 'link'>(
   tag: K,
@@ -102,9 +80,6 @@ function remoteNameOf(id: string): string {
 export default function portalRuntimePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'portal-remote-resilience',
-    fetch(url, init) {
-      return fetchWithRetry(url, withIntegrity(url, init));
-    },
     createScript({ url, attrs }) {
       return elementWithIntegrity('script', url, attrs);
     },

@@ -5,7 +5,7 @@
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { DEFAULT_CONFIGURATION, DEFAULT_LOGIN_AGREEMENT, type Permission } from '@portal/api';
 import { clearXsrfToken, MESSAGES, pendingPage, type RemoteModule, useConfigurationStore, useSessionStore } from '@portal/shared';
 import { App as AntApp } from 'antd';
@@ -18,10 +18,12 @@ import { remoteLoader, useEnvironmentStore } from './startup';
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
-  preloadRemote: jest.fn().mockResolvedValue(undefined),
 }));
 
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
+/** The remotes fetched ahead of time so far: their routes asked for without being run (loadFactory: false). */
+const preloaded = (): string[] =>
+  mockedLoadRemote.mock.calls.filter(([, options]) => options?.loadFactory === false).map(([id]) => id.split('/')[0] ?? id);
 jest.mock('../pages/login/openExternal', () => ({ openExternal: jest.fn() }));
 const mockedOpenExternal = openExternal as jest.MockedFunction<typeof openExternal>;
 
@@ -54,11 +56,11 @@ const modules: Record<string, RemoteModule> = {
 const environment = readEnvironment({
   environment: 'test',
   remotes: [
-    { name: 'self_service', version: '1.0.0', entry: '/remotes/self_service/1.0.0/mf-manifest.json', contract: '^1.0.0', routes: ['/profile', '/subscriptions'] },
-    { name: 'groups', version: '1.0.0', entry: '/remotes/groups/1.0.0/mf-manifest.json', contract: '^1.0.0', routes: ['/groups'] },
-    { name: 'tokens', version: '1.0.0', entry: '/remotes/tokens/1.0.0/mf-manifest.json', contract: '^1.0.0', routes: ['/tokens'] },
-    { name: 'mailing_lists', version: '1.0.0', entry: '/remotes/mailing_lists/1.0.0/mf-manifest.json', contract: '^1.0.0', routes: ['/mailing-lists'] },
-    { name: 'future', version: '1.0.0', entry: '/remotes/future/1.0.0/mf-manifest.json', contract: '^2.0.0', routes: ['/future'] },
+    { name: 'self_service', version: '1.0.0', entry: '/remotes/self_service/1.0.0/remoteEntry.js', contract: '^1.0.0', routes: ['/profile', '/subscriptions'] },
+    { name: 'groups', version: '1.0.0', entry: '/remotes/groups/1.0.0/remoteEntry.js', contract: '^1.0.0', routes: ['/groups'] },
+    { name: 'tokens', version: '1.0.0', entry: '/remotes/tokens/1.0.0/remoteEntry.js', contract: '^1.0.0', routes: ['/tokens'] },
+    { name: 'mailing_lists', version: '1.0.0', entry: '/remotes/mailing_lists/1.0.0/remoteEntry.js', contract: '^1.0.0', routes: ['/mailing-lists'] },
+    { name: 'future', version: '1.0.0', entry: '/remotes/future/1.0.0/remoteEntry.js', contract: '^2.0.0', routes: ['/future'] },
   ],
 });
 
@@ -98,7 +100,7 @@ beforeEach(() => {
   unreachable = new Set();
   mockedLoadRemote.mockImplementation(async (id: string) => {
     const name = id.split('/')[0] ?? '';
-    if (unreachable.has(name)) throw new Error(`Failed to fetch /remotes/${name}/1.0.0/mf-manifest.json`);
+    if (unreachable.has(name)) throw new Error(`Failed to fetch /remotes/${name}/1.0.0/remoteEntry.js`);
     return { default: modules[name] };
   });
   remoteLoader.register(environment.remotes, true);
@@ -273,31 +275,35 @@ describe('the portal routes', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(registerRemotes).toHaveBeenCalledWith(
       [
-        { name: 'self_service', entry: '/remotes/self_service/1.0.0/mf-manifest.json' },
-        { name: 'groups', entry: '/remotes/groups/1.0.0/mf-manifest.json' },
-        { name: 'tokens', entry: '/remotes/tokens/1.0.0/mf-manifest.json' },
-        { name: 'mailing_lists', entry: '/remotes/mailing_lists/1.0.0/mf-manifest.json' },
+        { name: 'self_service', entry: '/remotes/self_service/1.0.0/remoteEntry.js' },
+        { name: 'groups', entry: '/remotes/groups/1.0.0/remoteEntry.js' },
+        { name: 'tokens', entry: '/remotes/tokens/1.0.0/remoteEntry.js' },
+        { name: 'mailing_lists', entry: '/remotes/mailing_lists/1.0.0/remoteEntry.js' },
       ],
       { force: true },
     );
   });
 
   it("fetches the remotes of the sidebar's links once the browser is idle, with no hover or click (issue 17)", async () => {
-    jest.mocked(preloadRemote).mockClear();
+    // self_service may have been loaded (or fetched ahead) by an earlier test: never again.
+    const selfServiceSeen = wasLoaded('self_service');
+    mockedLoadRemote.mockClear();
     renderAt('/groups');
     expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
-    // groups is the page's own remote, already loading; self_service may have been loaded by an
-    // earlier test (a loaded remote is never preloaded): the others, once each.
-    await waitFor(() => expect(jest.mocked(preloadRemote)).toHaveBeenCalledTimes(2 + Number(!wasLoaded('self_service'))));
-    const names = jest.mocked(preloadRemote).mock.calls.flatMap(([options]) => options.map((o) => o.nameOrAlias));
+    // groups is the page's own remote, already loading: the others, once each.
+    await waitFor(() => expect(preloaded()).toHaveLength(2 + Number(!selfServiceSeen)));
+    const names = preloaded();
     expect(names).toEqual(expect.arrayContaining(['mailing_lists', 'tokens']));
     expect(names).not.toContain('groups');
     expect(new Set(names).size).toBe(names.length);
-    for (const [options] of jest.mocked(preloadRemote).mock.calls) expect(options[0]?.exposes).toEqual(['routes']);
+    for (const [id, options] of mockedLoadRemote.mock.calls.filter(([, o]) => o?.loadFactory === false)) {
+      expect(id).toMatch(/\/routes$/);
+      expect(options).toEqual({ loadFactory: false, from: 'runtime' });
+    }
   });
 
   it('fetches nothing ahead of time while the page shows it is loading (aria-busy), then the others (issue 17)', async () => {
-    jest.mocked(preloadRemote).mockClear();
+    mockedLoadRemote.mockClear();
     const busy = document.createElement('div');
     busy.setAttribute('aria-busy', 'true');
     document.body.append(busy);
@@ -305,25 +311,25 @@ describe('the portal routes', () => {
       renderAt('/groups');
       expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(preloadRemote).not.toHaveBeenCalled();
+      expect(preloaded()).toEqual([]);
       busy.setAttribute('aria-busy', 'false');
-      await waitFor(() => expect(jest.mocked(preloadRemote)).toHaveBeenCalled());
-      expect(jest.mocked(preloadRemote).mock.calls.flatMap(([options]) => options.map((o) => o.nameOrAlias))).not.toContain('groups');
+      await waitFor(() => expect(preloaded()).not.toEqual([]));
+      expect(preloaded()).not.toContain('groups');
     } finally {
       busy.remove();
     }
   });
 
   it('fetches no remote ahead of time for a reader saving data; hovering a link still does', async () => {
-    jest.mocked(preloadRemote).mockClear();
+    mockedLoadRemote.mockClear();
     Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
     try {
       renderAt('/groups');
       expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(preloadRemote).not.toHaveBeenCalled();
+      expect(preloaded()).toEqual([]);
       await userEvent.hover(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Mailing Lists' }));
-      expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'mailing_lists', exposes: ['routes'] }]);
+      expect(preloaded()).toEqual(['mailing_lists']);
     } finally {
       Reflect.deleteProperty(navigator, 'connection');
     }

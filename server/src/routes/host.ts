@@ -84,15 +84,10 @@ export function bootHead(
   // file carried them.
   for (const href of hostScripts) parts.push(`<link rel="preload" as="script" href="${escapeHtml(href)}" fetchpriority="low">`);
   const remote = manifest ? remoteForPath(manifest.remotes, `/${path}`) : undefined;
+  // The remote's entry, as the host's runtime loads it: with its digest, in CORS mode.
   if (remote?.integrity) {
     for (const [href, integrity] of Object.entries(remote.integrity)) {
-      // Chromium ignores (and warns about) integrity on a fetch preload: the fetch that uses it
-      // checks the digest itself (host/src/federation/runtimePlugin.ts).
-      parts.push(
-        href.endsWith('.js')
-          ? `<link rel="preload" as="script" href="${escapeHtml(href)}" integrity="${escapeHtml(integrity)}" crossorigin="anonymous">`
-          : `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="anonymous">`,
-      );
+      if (href.endsWith('.js')) parts.push(`<link rel="preload" as="script" href="${escapeHtml(href)}" integrity="${escapeHtml(integrity)}" crossorigin="anonymous">`);
     }
   }
   return parts.join('');

@@ -53,9 +53,13 @@ export function remoteFilePath(name: string, version: string, file: string): str
   return `/remotes/${name}/${version}/${file}`;
 }
 
-/** The entry the host loads: the version's mf-manifest.json. */
+/**
+ * The entry the host loads: the version's remoteEntry.js. The host's federation runtime is built
+ * without the snapshot plugin (issue 17), so it reads no mf-manifest.json (still published: the
+ * build's record of what it shares and exposes).
+ */
 export function remoteEntryPath(name: string, version: string): string {
-  return remoteFilePath(name, version, 'mf-manifest.json');
+  return remoteFilePath(name, version, 'remoteEntry.js');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,8 +389,8 @@ export async function importInitialPins(context: FederationContext, manifest: En
 // ---------------------------------------------------------------------------------------------
 // What the browser gets: GET /environment.json
 
-/** The entry files the browser checks with subresource integrity. */
-const ENTRY_FILES = ['mf-manifest.json', 'remoteEntry.js'];
+/** The entry files the browser checks with subresource integrity: the one it loads first. */
+const ENTRY_FILES = ['remoteEntry.js'];
 
 function servedRemote(record: RemoteVersionRecord, preview: boolean): ResolvedEnvironmentRemote {
   const integrity: Record<string, string> = {};
