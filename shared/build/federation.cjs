@@ -407,7 +407,10 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
         // runtime from the host to the remotes (bundler-runtime-provider.mjs, -from-host.mjs).
         alias: isHost
           ? { '@portal/federation-bundler-runtime': federationRuntimeFiles(appDir).bundlerRuntime }
-          : { '@portal/federation-runtime$': federationRuntimeFiles(appDir).runtime },
+          : {
+              '@portal/federation-runtime$': federationRuntimeFiles(appDir).runtime,
+              '@module-federation/error-codes$': path.join(__dirname, 'error-codes-remote.mjs'),
+            },
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         // TypeScript sources import each other with '.js' (so the server's nodenext build agrees).
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
