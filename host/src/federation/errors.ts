@@ -16,6 +16,10 @@ export class RemoteLoadError extends Error {
 export function classifyLoadFailure(error: unknown): RemoteFailureReason {
   if (error instanceof RemoteLoadError) return error.reason;
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  // A script that did not load says nothing of why (its text lists "network failure, 404, CORS"):
+  // since the host loads each remote's entry as a script (no mf-manifest.json fetched first), that
+  // is how an unreachable remote fails.
+  if (/ScriptNetworkError|Failed to fetch/.test(text)) return 'network';
   if (/\b404\b|not found/i.test(text)) return 'not-found';
   if (/ScriptExecutionError|SyntaxError|TypeError|ReferenceError/.test(text)) return 'script';
   return 'network';
