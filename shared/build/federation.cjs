@@ -183,8 +183,8 @@ class CompileHintsPlugin {
  * webpack 5.110's RuntimePlugin adds a sharing runtime of its own (`webpack/runtime/sharing`: the
  * share scope, and an initializeSharing that registers every module the build provides) wherever
  * the share scope is needed, and the federation plugin adds its own beside it, one stage later,
- * which sets both again (`__webpack_require__.S` and `.I`). webpack's is dead code in every build
- * with federation (~1.9 KB minified in the host's first file): it is emitted empty.
+ * which sets both again (`__webpack_require__.S` and `.I`). webpack's is then dead code (~1.9 KB
+ * minified in the host's first file): it is emitted empty, in a chunk that has the other one only.
  */
 class ShadowedShareRuntimePlugin {
   /** @param {new (...args: never[]) => object} webpackShareRuntimeModule webpack's lib/sharing/ShareRuntimeModule */
@@ -195,8 +195,16 @@ class ShadowedShareRuntimePlugin {
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('ShadowedShareRuntimePlugin', (compilation) => {
-      compilation.hooks.runtimeModule.tap('ShadowedShareRuntimePlugin', (module) => {
-        if (module.constructor === this.webpackShareRuntimeModule) module.generate = () => null;
+      compilation.hooks.runtimeModule.tap('ShadowedShareRuntimePlugin', (module, chunk) => {
+        if (module.constructor !== this.webpackShareRuntimeModule) return;
+        const generate = module.generate.bind(module);
+        // Decided when the code is generated, once every runtime module of the chunk is there.
+        module.generate = () => {
+          const shadowing = [...compilation.chunkGraph.getChunkRuntimeModulesIterable(chunk)].some(
+            (other) => other !== module && other.name === 'sharing' && other.stage > module.stage,
+          );
+          return shadowing ? null : generate();
+        };
       });
     });
   }
