@@ -1,13 +1,11 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { bootData, ENVIRONMENT_URL, prefetch, prime } from './prefetch';
+import { bootData, ENVIRONMENT_URL, prefetch } from './prefetch';
 import { Root } from './Root';
 
-// The environment manifest: carried by the first HTML (no round trip), else asked for now, in
-// parallel with loading the shell.
-const boot = bootData();
-if (boot?.environment) prime(ENVIRONMENT_URL, boot.environment);
-else prefetch(ENVIRONMENT_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
+// The environment manifest: carried by the first HTML (no round trip: the shell takes it from
+// there, shell/startup.ts), else asked for now, in parallel with loading the shell.
+if (!bootData()?.environment) prefetch(ENVIRONMENT_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
 
 declare global {
   interface Window {

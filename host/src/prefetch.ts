@@ -23,11 +23,6 @@ export function bootData(doc: Document = document): BootData | undefined {
   }
 }
 
-/** Hands out `body` as the first answer for `url` (what the first HTML already carried). */
-export function prime(url: string, body: unknown): void {
-  started.set(url, Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })));
-}
-
 export function prefetch(url: string, init?: RequestInit): void {
   const response = fetch(url, init);
   response.catch(() => undefined); // the consumer reports failures

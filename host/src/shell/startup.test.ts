@@ -4,7 +4,7 @@
  * shell asks the server, as before.
  */
 import { apiRequest, clearXsrfToken, useSessionStore } from '@portal/shared';
-import { resetShellStart, startShell } from './startup';
+import { resetShellStart, startShell, useEnvironmentStore } from './startup';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -14,13 +14,18 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 
 const ENVIRONMENT = { environment: 'test', remotes: [] };
 
+/** How many times the host asked for /environment.json since the last fakeServer. */
+let environmentFetches = 0;
+
 /** The API at its HTTP boundary, recording every call's path and anti-forgery header. */
 function fakeServer(session: { username: string; permissions: string[] } | null): { path: string; xsrf?: string }[] {
   const calls: { path: string; xsrf?: string }[] = [];
+  environmentFetches = 0;
   const answer = (status: number, body: unknown) => ({ ok: status < 400, status, statusText: '', text: async () => JSON.stringify(body), json: async () => body });
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     const path = url.replace('/accounts/rest', '');
     // Only the calls this test is about: not the environment's nor the configuration's.
+    if (path === '/environment.json') environmentFetches += 1;
     if (path !== '/environment.json' && path !== '/configuration') calls.push({ path, xsrf: (init?.headers as Record<string, string> | undefined)?.['X-XSRF-TOKEN'] });
     if (path === '/environment.json') return answer(200, ENVIRONMENT);
     if (path === '/xsrf') return answer(200, { ok: 'asked-token' });
@@ -38,6 +43,7 @@ function loadPage(boot: Record<string, unknown> | undefined): void {
   resetShellStart();
   clearXsrfToken();
   useSessionStore.setState({ status: 'unknown', session: undefined, error: undefined });
+  useEnvironmentStore.setState({ status: 'loading', environment: undefined, error: undefined });
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -80,5 +86,60 @@ describe("the shell's start", () => {
       expect(useSessionStore.getState()).toMatchObject({ status: 'signed-in', session: { username: 'jane' } });
       expect(calls.map((c) => c.path)).toEqual(['/xsrf', '/sessions/current']);
     }
+  });
+
+  it('takes the environment manifest from the first HTML before its first render: ready at once, remotes marked, no GET /environment.json', async () => {
+    fakeServer(null);
+    const carried = {
+      environment: 'carried',
+      remotes: [
+        { name: 'groups', version: '1.0.0', contract: '^1.0.0', routes: ['/groups'], entry: '/remotes/groups/1.0.0/remoteEntry.js' },
+        { name: 'later', version: '9.0.0', contract: '^99.0.0', routes: ['/later'], entry: '/remotes/later/9.0.0/remoteEntry.js' },
+      ],
+    };
+    loadPage({ environment: carried, session: null });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      startShell();
+      const state = useEnvironmentStore.getState();
+      expect(state.status).toBe('ready');
+      expect(state.environment?.environment).toBe('carried');
+      expect(state.environment?.remotes.map((r) => [r.name, r.compatible])).toEqual([
+        ['groups', true],
+        ['later', false],
+      ]);
+      expect(warn).toHaveBeenCalledWith("Remote 'later' needs contract ^99.0.0; it is not loaded.");
+    } finally {
+      warn.mockRestore();
+    }
+    await settle();
+    expect(environmentFetches).toBe(0);
+  });
+
+  it('says the environment failed when the manifest the first HTML carried is not valid, and asks for none behind the user\'s back', async () => {
+    fakeServer(null);
+    loadPage({ environment: { environment: 'broken', remotes: [{ name: 'groups' }] }, session: null });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      startShell();
+      const state = useEnvironmentStore.getState();
+      expect(state.status).toBe('failed');
+      expect(String(state.error)).toMatch(/^EnvironmentError: The environment manifest is not valid: /);
+    } finally {
+      error.mockRestore();
+    }
+    await settle();
+    expect(environmentFetches).toBe(0);
+  });
+
+  it('asks for the environment manifest when the first HTML did not carry it', async () => {
+    fakeServer(null);
+    loadPage({ environment: null, session: null });
+    startShell();
+    expect(useEnvironmentStore.getState().status).toBe('loading');
+    await settle();
+    await settle();
+    expect(useEnvironmentStore.getState()).toMatchObject({ status: 'ready', environment: { environment: 'test' } });
+    expect(environmentFetches).toBe(1);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { adoptXsrfToken, getConfigurationOrDefaults, useConfigurationStore, useSessionStore } from '@portal/shared';
 import { create } from 'zustand';
-import { fetchEnvironment, type PortalEnvironment } from '../federation/environment';
+import { fetchEnvironment, type PortalEnvironment, readEnvironment } from '../federation/environment';
 import { RemoteLoader } from '../federation/remoteLoader';
 import { DEFAULT_CONFIGURATION, isPermission, type PortalConfiguration } from '@portal/api';
 import { bootData, fetchPrefetched } from '../prefetch';
@@ -20,20 +20,41 @@ export const useEnvironmentStore = create<EnvironmentState>()(() => ({ status: '
 
 export const remoteLoader = new RemoteLoader();
 
+function adoptEnvironment(environment: PortalEnvironment): void {
+  remoteLoader.register(environment.remotes, true);
+  for (const remote of environment.remotes) {
+    if (!remote.compatible) {
+      console.warn(`Remote '${remote.name}' needs contract ${remote.contract}; it is not loaded.`);
+    }
+  }
+  useEnvironmentStore.setState({ status: 'ready', environment });
+}
+
+function environmentFailed(error: unknown): void {
+  console.error(error);
+  useEnvironmentStore.setState({ status: 'failed', error });
+}
+
+/** Fetches the manifest (the one bootstrap prefetched, the first time) and registers its remotes. */
 export async function loadEnvironment(): Promise<void> {
   useEnvironmentStore.setState({ status: 'loading', error: undefined });
   try {
-    const environment = await fetchEnvironment(fetchPrefetched);
-    remoteLoader.register(environment.remotes, true);
-    for (const remote of environment.remotes) {
-      if (!remote.compatible) {
-        console.warn(`Remote '${remote.name}' needs contract ${remote.contract}; it is not loaded.`);
-      }
-    }
-    useEnvironmentStore.setState({ status: 'ready', environment });
+    adoptEnvironment(await fetchEnvironment(fetchPrefetched));
   } catch (error) {
-    console.error(error);
-    useEnvironmentStore.setState({ status: 'failed', error });
+    environmentFailed(error);
+  }
+}
+
+/**
+ * The manifest the first HTML carried, taken at once: the shell's first render already has it.
+ * (Set a moment later, it would make React render the whole shell again, synchronously: a store
+ * that changes during a concurrent render is read again in a blocking one.)
+ */
+function takeCarriedEnvironment(carried: unknown): void {
+  try {
+    adoptEnvironment(readEnvironment(carried));
+  } catch (error) {
+    environmentFailed(error);
   }
 }
 
@@ -48,8 +69,9 @@ export function resetShellStart(): void {
 export function startShell(): void {
   if (started) return;
   started = true;
-  void loadEnvironment();
   const boot = bootData();
+  if (boot?.environment) takeCarriedEnvironment(boot.environment);
+  else void loadEnvironment();
   // Who is signed in, for the chrome and the first page: carried by the first HTML with the
   // session's anti-forgery token when the server put them there, else asked for. Later
   // navigations to signed-in pages ask the server again.
