@@ -1,7 +1,7 @@
 import { getRequestSummary, isServiceSupported, links, type Permission, type RequestSummary } from '@portal/api';
 import { call, remoteForPath, useConfiguration, useHasPermission, useSessionStore } from '@portal/shared';
 import { Alert, Menu, type MenuProps } from 'antd';
-import { memo, useEffect, useState } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { queueLinks } from './requestQueues';
 import type { PortalRemote } from '../federation/environment';
@@ -34,7 +34,9 @@ function useRequestSummary(enabled: boolean, pathname: string): RequestSummary |
     let current = true;
     requestSummaryFor(pathname).then(
       (answer) => {
-        if (current) setSummary(answer);
+        // A transition: the menu is rendered again in short slices, not in one long task while
+        // the page is still starting (issue 17, blocking time); the counts are not urgent.
+        if (current) startTransition(() => setSummary(answer));
       },
       (error: unknown) => {
         if (current) console.error('Could not load the request counts.', error);
