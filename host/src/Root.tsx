@@ -4,13 +4,11 @@ import { StartupSkeleton } from './StartupSkeleton';
 
 // The shell (antd, the router, the chrome) is a chunk of its own: the first render needs only
 // react and react-dom, and paints the same frame that index.html painted. Its libraries are
-// started one task each (the router; @portal/shared with antd's first part), then the shell:
-// several short tasks, not one long one, while the first page starts (issue 17, blocking time).
+// started in a task of their own (shell/libraries.ts), then the shell: shorter tasks, not one
+// long one, while the first page starts (issue 17, blocking time).
 const Shell = lazy(async () => {
   await nextTask();
-  await import('react-router-dom');
-  await nextTask();
-  await import('@portal/shared');
+  await import(/* webpackMode: "eager" */ './shell/libraries');
   await nextTask();
   return import(/* webpackChunkName: "shell" */ './shell/Shell');
 });

@@ -1,0 +1,8 @@
+/**
+ * What the shell's libraries are started by, a task ahead of the shell itself (Root.tsx, issue 17:
+ * blocking time): importing these evaluates the router, and @portal/shared with antd's first part
+ * (shared singletons of the host's first file). Named, not whole: a build without federation
+ * (scripts/monolith) keeps only what they need.
+ */
+export { BrowserRouter } from 'react-router-dom';
+export { useSessionStore } from '@portal/shared';
