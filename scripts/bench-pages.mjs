@@ -32,11 +32,12 @@ export const PAGES = [
 ];
 
 /**
- * In-app navigations, each from a page whose content is shown (and the network idle, the sidebar's
- * remotes fetched ahead). The target compares the same destination reached two ways: from a page of
- * its own remote (`within`) and from another remote's page, its remote not loaded yet (`other`), so
- * that the ratio is what a remote not loaded yet costs, not the difference between two pages. The
- * third is a lighter page of the loaded remote, for reference.
+ * In-app navigations, each from a page that has settled (its content shown, nothing on it loading,
+ * then no request for QUIET_MS: the sidebar's remotes fetched ahead). The target compares the same
+ * destination reached two ways: from a page of its own remote (`within`) and from another remote's
+ * page, its remote not run yet (`other`), so that the ratio is what a remote not loaded yet costs,
+ * not the difference between two pages. The third is a lighter page of the loaded remote, for
+ * reference.
  */
 export const NAVIGATIONS = [
   {
@@ -160,16 +161,53 @@ async function firstLoad(browser, build, spec) {
 }
 
 /**
- * From `spec.from` (content shown, the network idle), an in-app navigation to `spec`: ms from the
- * history change to its content; with `detail`, { ms, fetched } with what it fetched on the way.
+ * Counts a page's requests in flight from Node (Playwright's events): `quiet(ms)` resolves once
+ * none has been in flight, and none has started or ended, for `ms`.
+ */
+function requestTracker(page) {
+  let inFlight = 0;
+  let last = Date.now();
+  const started = () => {
+    inFlight += 1;
+    last = Date.now();
+  };
+  const ended = () => {
+    inFlight -= 1;
+    last = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return async (ms) => {
+    const deadline = Date.now() + 30_000;
+    while (inFlight > 0 || Date.now() - last < ms) {
+      if (Date.now() > deadline) throw new Error(`The page did not settle: ${inFlight} request(s) still in flight after 30 s.`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+}
+
+/** How long no request may start or end before a page counts as settled (Playwright's 'networkidle' waits as long). */
+const QUIET_MS = 500;
+
+/**
+ * From `spec.from` settled, an in-app navigation to `spec`: ms from the history change to its
+ * content; with `detail`, { ms, fetched } with what it fetched on the way. Settled is where a reader
+ * clicks a link: the content shown, nothing on the page loading (its placeholders mark themselves
+ * aria-busy), then no request for QUIET_MS. Playwright's 'networkidle' alone is not that: it can
+ * come while the page still renders after its content (half a second without a request), before the
+ * page asks for the rest of its code (/profile's groups table) and before the sidebar fetches its
+ * remotes ahead (when the page has settled and the browser is idle).
  */
 async function navigation(browser, build, spec, detail = false) {
   const context = await newContext(browser, build, true, { heading: spec.from.heading, table: false });
   try {
     const page = await context.newPage();
+    const quiet = requestTracker(page);
     await page.goto(`${build.base}${spec.from.path}`);
     await waitForContent(page);
-    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(() => document.readyState === 'complete' && document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 30_000 });
+    await quiet(QUIET_MS);
     const started = await page.evaluate(({ path, heading, table }) => {
       window.__portalWatch(heading, table);
       // The navigation's own requests are listed from here (the first load's may fill the buffer).
