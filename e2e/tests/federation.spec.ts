@@ -286,7 +286,7 @@ test('the browser is sent compressed files, hashed ones cached for good and the 
   expect(entry?.cache).toBe('no-cache');
 });
 
-test("once the page has its content, the sidebar's remotes are fetched with no hover or click, and a visit to one then costs no remote file", async ({ page }) => {
+test("once the page has its content, the sidebar's remotes are loaded with no hover or click, and a visit to one then costs no remote file and no wait", async ({ page }) => {
   const fetched: string[] = [];
   page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
   await page.goto('/profile');
@@ -298,10 +298,19 @@ test("once the page has its content, the sidebar's remotes are fetched with no h
   ]);
   await page.waitForLoadState('networkidle');
   const before = fetched.length;
+  // The shell's "Loading…" while a remote loads: a remote loaded ahead of time never shows it.
+  await page.evaluate(() => {
+    const w = window as unknown as { remoteLoadingShown: boolean };
+    w.remoteLoadingShown = false;
+    new MutationObserver(() => {
+      if ([...document.querySelectorAll('[role="status"]')].some((e) => e.textContent === 'Loading…')) w.remoteLoadingShown = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Groups' }).click();
   await expect(heading(page, 'Groups')).toBeVisible();
-  // The remote's entry and routes came ahead of time: only its page (and its data) now.
+  // The remote's entry and routes came ahead of time, and ran: only its page (and its data) now.
   expect(fetched.slice(before).filter((p) => /\/(?:remoteEntry\.js|__federation_expose_routes\.[0-9a-f]+\.js)$/.test(p))).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { remoteLoadingShown: boolean }).remoteLoadingShown)).toBe(false);
   // The host's runtime loads each remote's entry itself: no remote's mf-manifest.json is read.
   expect(fetched.filter((p) => p.endsWith('/mf-manifest.json'))).toEqual([]);
 });

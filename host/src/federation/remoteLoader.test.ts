@@ -20,7 +20,7 @@ const groups: PortalRemote = {
 };
 
 function fakeRuntime(load: FederationRuntime['loadRemote']): jest.Mocked<FederationRuntime> {
-  return { registerRemotes: jest.fn(), loadRemote: jest.fn(load), preloadRemote: jest.fn().mockResolvedValue(undefined) };
+  return { registerRemotes: jest.fn(), loadRemote: jest.fn(load) };
 }
 
 describe('RemoteLoader', () => {
@@ -108,38 +108,52 @@ describe('RemoteLoader', () => {
     expect(runtime.loadRemote).not.toHaveBeenCalled();
   });
 
-  it('preloads on request, and a failed preload stays quiet', async () => {
+  it('preloads a remote by running its routes: a visit then finds the module ready, with no wait', async () => {
     const runtime = fakeRuntime(async () => ({ default: groupsModule }));
-    runtime.preloadRemote.mockRejectedValue(new Error('offline'));
-    new RemoteLoader(runtime).preload(groups);
-    expect(runtime.preloadRemote).toHaveBeenCalledWith('groups');
+    const loader = new RemoteLoader(runtime);
+    expect(loader.loaded(groups)).toBeUndefined();
+    loader.preload(groups);
+    expect(runtime.loadRemote).toHaveBeenCalledWith('groups/routes');
+    await waitForLoaded(loader);
+    expect(loader.loaded(groups)).toBe(groupsModule);
+    expect(await loader.load(groups)).toBe(groupsModule);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
   });
 
-  it('preloads a remote once, again after a failure or a fresh registration, and never one being loaded', async () => {
+  it('preloads a remote once, never one being loaded, nor one this host cannot run', async () => {
     const runtime = fakeRuntime(async () => ({ default: groupsModule }));
     const loader = new RemoteLoader(runtime);
     loader.preload(groups);
     loader.preload(groups);
-    expect(runtime.preloadRemote).toHaveBeenCalledTimes(1);
-
-    loader.register([groups], true);
-    loader.preload(groups);
-    expect(runtime.preloadRemote).toHaveBeenCalledTimes(2);
-
-    runtime.preloadRemote.mockRejectedValueOnce(new Error('offline'));
-    loader.register([groups], true);
-    loader.preload(groups);
-    await Promise.resolve();
-    await Promise.resolve();
-    loader.preload(groups); // the failure is forgotten: asked again
-    expect(runtime.preloadRemote).toHaveBeenCalledTimes(4);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
 
     const other = new RemoteLoader(runtime);
-    await other.load(groups);
+    const visit = other.load(groups);
     other.preload(groups);
-    expect(runtime.preloadRemote).toHaveBeenCalledTimes(4);
+    await visit;
+    other.preload(groups);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+
+    new RemoteLoader(runtime).preload({ ...groups, compatible: false });
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failed preload stays quiet and is forgotten: the visit asks again and gets the module', async () => {
+    const runtime = fakeRuntime(async () => ({ default: groupsModule }));
+    runtime.loadRemote.mockRejectedValueOnce(new Error('offline'));
+    const loader = new RemoteLoader(runtime);
+    loader.preload(groups); // no unhandled rejection: jest would fail the test
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loader.loaded(groups)).toBeUndefined();
+    expect(await loader.load(groups)).toBe(groupsModule);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
   });
 });
+
+/** Waits until the loader's preload has settled (a few microtasks). */
+async function waitForLoaded(loader: RemoteLoader): Promise<void> {
+  for (let i = 0; i < 20 && loader.loaded(groups) === undefined; i++) await Promise.resolve();
+}
 
 describe('asRemoteModule', () => {
   it('accepts a module that keeps the contract', () => {

@@ -14,18 +14,11 @@ import { trustIntegrity } from './runtimePlugin';
 export interface FederationRuntime {
   registerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
   loadRemote(id: string): Promise<unknown>;
-  preloadRemote(name: string): Promise<void>;
 }
 
 export const federationRuntime: FederationRuntime = {
   registerRemotes: (remotes, options) => mfRegisterRemotes(remotes, options),
   loadRemote: (id) => mfLoadRemote(id),
-  // The remote's entry and the chunks of its routes module (with the shared modules they take),
-  // fetched and registered but not run: the runtime's preloadRemote needs the snapshot plugin,
-  // which the host is built without (see entryFile).
-  preloadRemote: async (name) => {
-    await mfLoadRemote(`${name}/${REMOTE_EXPOSE}`, { loadFactory: false, from: 'runtime' });
-  },
 };
 
 /**
@@ -47,8 +40,6 @@ function isChunkLoadFailure(error: unknown): boolean {
 
 export class RemoteLoader {
   private readonly loading = new Map<string, Promise<RemoteModule>>();
-  /** The remotes whose files were asked for ahead of time (once each; a failure is forgotten). */
-  private readonly preloaded = new Set<string>();
 
   constructor(private readonly runtime: FederationRuntime = federationRuntime) {}
 
@@ -57,8 +48,13 @@ export class RemoteLoader {
     for (const remote of remotes) trustIntegrity(remote.integrity);
     const usable = remotes.filter((r) => r.compatible).map(({ name, entry }) => ({ name, entry: entryFile(entry) }));
     if (usable.length > 0) this.runtime.registerRemotes(usable, { force });
-    // Registered afresh, a remote's entry may have changed: its files are fetched again.
-    if (force) for (const { name } of usable) this.preloaded.delete(name);
+    // Registered afresh, a remote's entry may have changed: it is loaded again when next asked for.
+    if (force) {
+      for (const { name } of usable) {
+        this.loading.delete(name);
+        this.ready.delete(name);
+      }
+    }
   }
 
   /** The remotes whose module has arrived, by name: a page of theirs renders without waiting. */
@@ -104,16 +100,21 @@ export class RemoteLoader {
   private retryOnce(remote: PortalRemote): Promise<RemoteModule> {
     this.loading.delete(remote.name);
     this.ready.delete(remote.name);
-    this.preloaded.delete(remote.name);
     if (remote.compatible) this.runtime.registerRemotes([{ name: remote.name, entry: entryFile(remote.entry) }], { force: true });
     return this.load(remote);
   }
 
-  /** Starts fetching a remote's files (when idle, or on hover of a link to it), once; never fails loudly. */
+  /**
+   * Loads a remote ahead of a visit (when the page is idle, or on hover or focus of a link to it):
+   * its entry and routes fetched and run, once. A visit then finds its module ready and renders the
+   * page at once, in the navigation's first render, as a page of a remote already open is (issue
+   * 17: fetched but not run, the visit still rendered the loading state first and the page only in
+   * a second pass, which delayed the page's data request by 30–60 ms). Never fails loudly: a failure
+   * is forgotten, and the visit or the next preload tries again.
+   */
   preload(remote: PortalRemote): void {
-    if (!remote.compatible || this.loading.has(remote.name) || this.preloaded.has(remote.name)) return;
-    this.preloaded.add(remote.name);
-    this.runtime.preloadRemote(remote.name).catch(() => this.preloaded.delete(remote.name));
+    if (!remote.compatible || this.loading.has(remote.name)) return;
+    this.load(remote).catch(() => {});
   }
 
   private async startLoad(remote: PortalRemote): Promise<RemoteModule> {

@@ -21,9 +21,10 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
-/** The remotes fetched ahead of time so far: their routes asked for without being run (loadFactory: false). */
-const preloaded = (): string[] =>
-  mockedLoadRemote.mock.calls.filter(([, options]) => options?.loadFactory === false).map(([id]) => id.split('/')[0] ?? id);
+/** The remotes whose routes were asked for so far, in order (a visit's or ahead of one). */
+const asked = (): string[] => mockedLoadRemote.mock.calls.map(([id]) => id.split('/')[0] ?? id);
+/** The remotes loaded ahead of time so far: the tests below visit /groups, whose remote the visit loads. */
+const preloaded = (): string[] => asked().filter((name) => name !== 'groups');
 jest.mock('../pages/login/openExternal', () => ({ openExternal: jest.fn() }));
 const mockedOpenExternal = openExternal as jest.MockedFunction<typeof openExternal>;
 
@@ -106,9 +107,6 @@ beforeEach(() => {
   remoteLoader.register(environment.remotes, true);
   useEnvironmentStore.setState({ status: 'ready', environment });
 });
-
-/** Whether a test before this one loaded the remote (the host's loader keeps it for the page's life). */
-const wasLoaded = (name: string) => mockedLoadRemote.mock.calls.some(([id]) => id.startsWith(`${name}/`));
 
 function renderAt(path: string) {
   return render(
@@ -284,21 +282,21 @@ describe('the portal routes', () => {
     );
   });
 
-  it("fetches the remotes of the sidebar's links once the browser is idle, with no hover or click (issue 17)", async () => {
-    // self_service may have been loaded (or fetched ahead) by an earlier test: never again.
-    const selfServiceSeen = wasLoaded('self_service');
+  it("loads the remotes of the sidebar's links once the browser is idle, with no hover or click, each once (issue 17)", async () => {
     mockedLoadRemote.mockClear();
     renderAt('/groups');
     expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
-    // groups is the page's own remote, already loading: the others, once each.
-    await waitFor(() => expect(preloaded()).toHaveLength(2 + Number(!selfServiceSeen)));
-    const names = preloaded();
-    expect(names).toEqual(expect.arrayContaining(['mailing_lists', 'tokens']));
-    expect(names).not.toContain('groups');
-    expect(new Set(names).size).toBe(names.length);
-    for (const [id, options] of mockedLoadRemote.mock.calls.filter(([, o]) => o?.loadFactory === false)) {
+    await waitFor(() => expect(preloaded()).toHaveLength(3));
+    expect(preloaded()).toEqual(expect.arrayContaining(['self_service', 'mailing_lists', 'tokens']));
+    // groups is the page's own remote, loaded by the visit: not asked for again.
+    expect(asked().filter((name) => name === 'groups')).toEqual(['groups']);
+    for (const [id, options] of mockedLoadRemote.mock.calls) {
       expect(id).toMatch(/\/routes$/);
-      expect(options).toEqual({ loadFactory: false, from: 'runtime' });
+      expect(options).toBeUndefined();
+    }
+    // Loaded ahead, the remotes' pages need no more waiting: their modules are ready.
+    for (const name of ['self_service', 'mailing_lists', 'tokens']) {
+      await waitFor(() => expect(remoteLoader.loaded(environment.remotes.find((r) => r.name === name)!)).toBe(modules[name]));
     }
   });
 

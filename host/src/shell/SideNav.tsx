@@ -89,9 +89,10 @@ function whenPageSettled(then: () => void): () => void {
 }
 
 /**
- * Issue 17: the remotes the sidebar's links lead to are fetched once the page has its content
- * and the browser is idle, so that going to another part of the portal costs about what a page
- * of the part already open costs (its page and its data), not a remote's entry and routes as well.
+ * Issue 17: the remotes the sidebar's links lead to are loaded (fetched and their routes run) once
+ * the page has settled and the browser is idle, so that going to another part of the portal costs
+ * what a page of the part already open costs (its page and its data), not a remote's entry and
+ * routes, nor a render of the loading state before the page's.
  * Idle alone is not enough: while the page waits for its data or compiles its code off the main
  * thread the browser is idle too, and the fetch would compete with the page's own.
  * Not when the reader saves data: then hovering or focusing a link still starts its remote.
@@ -127,8 +128,8 @@ const keys = (list: MenuProps['items']): string[] =>
   (list ?? []).flatMap((item) => (item && 'children' in item && item.children ? keys(item.children) : item?.key ? [String(item.key)] : []));
 
 /**
- * The sidebar links of spec section 2 (Chrome). Their remotes are fetched when the browser is
- * idle; hovering or focusing a link starts its remote at once. Memoized: it has no props, so the
+ * The sidebar links of spec section 2 (Chrome). Their remotes are loaded when the browser is
+ * idle; hovering or focusing a link starts loading its remote at once. Memoized: it has no props, so the
  * page changing below it (a remote loading, then its page) does not render the menu again.
  */
 export const SideNav = memo(function SideNav() {

@@ -9,7 +9,6 @@ import { resetShellStart, startShell, useEnvironmentStore } from './startup';
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
-  preloadRemote: jest.fn().mockResolvedValue(undefined),
 }));
 
 const ENVIRONMENT = { environment: 'test', remotes: [] };
