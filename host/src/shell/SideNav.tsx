@@ -129,8 +129,8 @@ const keys = (list: MenuProps['items']): string[] =>
 
 /**
  * The sidebar links of spec section 2 (Chrome). Their remotes are loaded when the browser is
- * idle; hovering or focusing a link starts loading its remote at once. Memoized: it has no props, so the
- * page changing below it (a remote loading, then its page) does not render the menu again.
+ * idle; hovering or focusing a link starts loading its remote at once. Memoized: it has no props,
+ * so the page changing below it (a remote loading, then its page) does not render the menu again.
  */
 export const SideNav = memo(function SideNav() {
   const config = useConfiguration();
