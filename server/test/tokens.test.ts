@@ -10,6 +10,8 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import type { App } from '../src/app.js';
 import { addMembership, insertUserGroup } from '../src/repositories/groups.js';
 import { listMail } from '../src/services/mail.js';
+import type { Queryable } from '../src/db/database.js';
+import { answerIntrospection } from '../src/services/tokens/introspection.js';
 import { createServiceCredential, rotateServiceSecret } from '../src/services/tokens/service-credentials.js';
 import { runTokenMaintenance } from '../src/services/tokens/maintenance.js';
 import { HOUR, postSignIn, type Principal, type TestAccount } from './auth-helpers.js';
@@ -172,6 +174,32 @@ for (const databaseKind of DATABASE_KINDS) {
       assert.deepEqual((await introspect(world.app, token.reference_token, service)).json(), { active: false });
       const listed = (await call(world.app, who('alice'), 'GET', '/tokens')).json() as { tokens: { token_id: string }[] };
       assert.ok(!listed.tokens.some((t) => t.token_id === token.token_id), 'a revoked token is gone from the list');
+    });
+
+    test('introspection asks the database in two rounds: the token beside the credential, then the groups beside the memberships', async () => {
+      const token = (await create('alice', {})).json() as { reference_token: string };
+      // Each query's round: one more than the highest round of those finished before it started.
+      let finishedRound = 0;
+      const rounds: { round: number; sql: string }[] = [];
+      const counted: Queryable = {
+        exec: (sql) => world.db.exec(sql),
+        async query(sql, params, options) {
+          const round = finishedRound + 1;
+          rounds.push({ round, sql: sql.replace(/\s+/g, ' ').slice(0, 40) });
+          const result = await world.db.query(sql, params, options);
+          finishedRound = Math.max(finishedRound, round);
+          return result as never;
+        },
+      };
+      const basic = `Basic ${Buffer.from(`${service.name}:${service.secret}`).toString('base64')}`;
+      const answer = await answerIntrospection(counted, basic, token.reference_token, new Date());
+      assert.equal(typeof answer === 'object' && answer.active, true);
+      assert.deepEqual(rounds.map((r) => r.round), [1, 1, 2, 2], JSON.stringify(rounds));
+
+      rounds.length = 0;
+      finishedRound = 0;
+      assert.equal(await answerIntrospection(counted, 'Basic bm9ib2R5Ong=', token.reference_token, new Date()), 'unauthenticated');
+      assert.equal(await answerIntrospection(counted, basic, undefined, new Date()), 'no token');
     });
 
     test('a rotated service secret replaces the old one at once', async () => {

@@ -141,6 +141,8 @@ export async function findTokenBySecretHash(db: Queryable, secretHash: string): 
        from access_tokens t join accounts a on a.id = t.account_id
       where t.secret_hash = $1`,
     [secretHash],
+    // Every introspection looks its token up: prepared once, planned once (db/pglite.ts, db/postgres.ts).
+    { prepare: 'portal_token_by_secret' },
   );
   const row = rows[0];
   if (!row) return undefined;
@@ -186,7 +188,9 @@ export async function claimExpiryNotices(
 // Service credentials -------------------------------------------------------------------------
 
 export async function findServiceSecretHash(db: Queryable, name: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ secret_hash: string }>('select secret_hash from service_credentials where name = $1', [name]);
+  const { rows } = await db.query<{ secret_hash: string }>('select secret_hash from service_credentials where name = $1', [name], {
+    prepare: 'portal_service_secret',
+  });
   return rows[0]?.secret_hash;
 }
 

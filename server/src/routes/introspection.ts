@@ -5,7 +5,7 @@
  * `token=…` form-encoded. Answered only when the portal issues the tokens itself.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { authenticatedService, introspect } from '../services/tokens/introspection.js';
+import { answerIntrospection } from '../services/tokens/introspection.js';
 
 export const INTROSPECTION_PATH = '/oauth2/introspect';
 
@@ -19,16 +19,17 @@ export const introspectionRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(INTROSPECTION_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const client = await authenticatedService(app.db, request.headers.authorization);
-    if (client === undefined) {
+    const body = request.body as Record<string, unknown> | undefined;
+    const form = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') === true;
+    const token = form && typeof body?.token === 'string' ? body.token : undefined;
+    const answer = await answerIntrospection(app.db, request.headers.authorization, token, clock().now());
+    if (answer === 'unauthenticated') {
       reply.header('www-authenticate', 'Basic realm="token introspection", charset="UTF-8"');
       return reply.code(401).send({ error: 'invalid_client', error_description: 'Unknown service or wrong secret.' });
     }
-    const body = request.body as Record<string, unknown> | undefined;
-    const token = typeof body?.token === 'string' ? body.token : undefined;
-    if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') || token === undefined) {
+    if (answer === 'no token') {
       return reply.code(400).send({ error: 'invalid_request', error_description: 'Send token=… as application/x-www-form-urlencoded.' });
     }
-    return introspect(app.db, token, clock().now(), client);
+    return answer;
   });
 };

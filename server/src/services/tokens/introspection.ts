@@ -8,7 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { levelCovers, scopeParts } from '@portal/api';
 import type { Queryable } from '../../db/database.js';
-import { findServiceSecretHash, findTokenBySecretHash } from '../../repositories/tokens.js';
+import { findServiceSecretHash, findTokenBySecretHash, type IntrospectedToken } from '../../repositories/tokens.js';
 import { isRenewalDue } from '../renewal.js';
 import { EMBEDDED_TOKEN_PREFIX, secretHash } from './issuer.js';
 import { SERVICE_NAME } from './service-credentials.js';
@@ -34,10 +34,34 @@ const INACTIVE: IntrospectionAnswer = { active: false };
 /** The longest secret looked up: 'ptk_' and 43 base64url characters, with room to spare. */
 const MAX_TOKEN_LENGTH = 200;
 
-export async function introspect(db: Queryable, token: string, now: Date, clientId: string): Promise<IntrospectionAnswer> {
-  if (!token.startsWith(EMBEDDED_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return INACTIVE;
-  const found = await findTokenBySecretHash(db, secretHash(token));
-  if (!found || found.revokedAt !== null) return INACTIVE;
+/**
+ * POST /oauth2/introspect's answer (the route maps the first two to 401 and 400). The token is
+ * looked up while the service's credential is checked, and the groups it names while its owner's
+ * memberships are read: two round trips to the database, not four. The token's lookup does not
+ * tell an unauthenticated caller anything: they get 401 whatever it found.
+ */
+export async function answerIntrospection(
+  db: Queryable,
+  authorization: string | undefined,
+  token: string | undefined,
+  now: Date,
+): Promise<'unauthenticated' | 'no token' | IntrospectionAnswer> {
+  const [client, found] = await Promise.all([
+    authenticatedService(db, authorization),
+    token === undefined ? undefined : findIntrospected(db, token),
+  ]);
+  if (client === undefined) return 'unauthenticated';
+  if (token === undefined) return 'no token';
+  return found === undefined ? INACTIVE : introspect(db, found, now, client);
+}
+
+async function findIntrospected(db: Queryable, token: string): Promise<IntrospectedToken | undefined> {
+  if (!token.startsWith(EMBEDDED_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return undefined;
+  return findTokenBySecretHash(db, secretHash(token));
+}
+
+async function introspect(db: Queryable, found: IntrospectedToken, now: Date, clientId: string): Promise<IntrospectionAnswer> {
+  if (found.revokedAt !== null) return INACTIVE;
   if (found.expiresAt !== null && found.expiresAt.getTime() <= now.getTime()) return INACTIVE;
   if (!found.accountActive || found.accountClosed || isRenewalDue(found.lastCertified, found.accountCreatedAt, now)) return INACTIVE;
   const groupIds = found.scopes.flatMap((scope) => scopeParts(scope)?.groupId ?? []);

@@ -78,8 +78,7 @@ export function tokenView(token: TokenRecord): ArtifactToken {
  * there (directly or through another group); only the groups named, when `ids` is given.
  */
 export async function heldArtifactLevels(db: Queryable, accountId: number, ids?: readonly string[]): Promise<Map<string, { name: string; level: TokenLevel }>> {
-  const groups = await findArtifactGroups(db, ids);
-  const held = await findHeldGroups(db, accountId);
+  const [groups, held] = await Promise.all([findArtifactGroups(db, ids), findHeldGroups(db, accountId)]);
   const levels = new Map<string, { name: string; level: TokenLevel }>();
   for (const group of groups) {
     for (const h of held) {
