@@ -196,10 +196,15 @@ for (const databaseKind of DATABASE_KINDS) {
       assert.equal(typeof answer === 'object' && answer.active, true);
       assert.deepEqual(rounds.map((r) => r.round), [1, 1, 2, 2], JSON.stringify(rounds));
 
+      // An unknown service costs the credential's and the token's lookups, none of the groups'.
       rounds.length = 0;
       finishedRound = 0;
       assert.equal(await answerIntrospection(counted, 'Basic bm9ib2R5Ong=', token.reference_token, new Date()), 'unauthenticated');
+      assert.deepEqual(rounds.map((r) => r.round), [1, 1], JSON.stringify(rounds));
+      rounds.length = 0;
+      finishedRound = 0;
       assert.equal(await answerIntrospection(counted, basic, undefined, new Date()), 'no token');
+      assert.deepEqual(rounds.map((r) => r.round), [1], JSON.stringify(rounds));
     });
 
     test('a rotated service secret replaces the old one at once', async () => {
