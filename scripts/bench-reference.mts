@@ -1,4 +1,4 @@
-// npm run bench's reference for the session check (issue 17): a bare Fastify server with one route,
+// npm run bench's reference for the session check: a bare Fastify server with one route,
 // GET /accounts/rest/sessions/current, doing the portal's own session lookup (the same
 // resolveSession of server/src/services/sessions.ts: the session row, its account and roles in one
 // query, the expiry checks, last_seen_at written when its second moves) on the same database

@@ -147,65 +147,106 @@ export async function buildAll({ force = false } = {}) {
   else log(`Built ${built} of ${FRONTEND_APPS.length + 1} apps in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** Where Chromium is, installing Debian's package when we may; null (with advice printed) when not. */
-export function ensureChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
-  const found = candidates.find((path) => existsSync(path));
-  if (found) return found;
-  const isDebian = existsSync('/etc/debian_version');
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isDebian && isRoot) {
-    log("Installing Debian's chromium for the end-to-end tests…");
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
-    if (install.status === 0 && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  }
-  console.error(
-    [
-      'The end-to-end tests need Chromium and none was found.',
-      isDebian ? '  Install it with: sudo apt-get install chromium' : '  Install Chromium (or Google Chrome) from your system\'s packages,',
-      '  or set CHROMIUM_PATH to a Chromium or Chrome executable.',
-    ].join('\n'),
-  );
-  return null;
+const isDebian = () => existsSync('/etc/debian_version');
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/**
+ * The programs from the system's packages that the tests run for real, each with how to tell
+ * it is there and what to say when it is not.
+ */
+export const SYSTEM_PACKAGES = {
+  // The end-to-end tests' browser.
+  chromium: {
+    present: () => chromiumPath() !== null,
+    advice: () =>
+      [
+        'The end-to-end tests need Chromium and none was found.',
+        isDebian() ? '  Install it with: sudo apt-get install chromium' : "  Install Chromium (or Google Chrome) from your system's packages,",
+        '  or set CHROMIUM_PATH to a Chromium or Chrome executable.',
+      ].join('\n'),
+  },
+  // Mailman 3 core: server/test/mailman.test.ts starts its own on loopback.
+  mailman3: {
+    present: () => spawnSync('mailman', ['--version'], { encoding: 'utf8' }).status === 0,
+    advice: () =>
+      [
+        "The Mailman list engine's tests need Mailman 3 core and `mailman --version` does not work.",
+        isDebian() ? '  Install it with: sudo apt-get install mailman3' : "  Install Mailman 3 core (Debian's mailman3 package: /usr/lib/mailman3/bin/master is what the tests start).",
+      ].join('\n'),
+  },
+  // OpenLDAP: the provisioning tests start their own slapd on loopback and read it with ldapsearch.
+  slapd: {
+    present: () => existsSync('/usr/sbin/slapd') && existsSync('/usr/sbin/slapadd'),
+    advice: () =>
+      [
+        'The provisioning tests need OpenLDAP (slapd) and /usr/sbin/slapd was not found.',
+        isDebian() ? '  Install it with: sudo apt-get install slapd ldap-utils' : "  Install OpenLDAP's server (slapd, slapadd) from your system's packages.",
+      ].join('\n'),
+  },
+  'ldap-utils': {
+    present: () => spawnSync('ldapsearch', ['-VV'], { encoding: 'utf8' }).error === undefined,
+    advice: () =>
+      [
+        'The provisioning tests read the directory with ldapsearch and ldapmodify, which were not found.',
+        isDebian() ? '  Install them with: sudo apt-get install ldap-utils' : "  Install OpenLDAP's client tools (ldapsearch, ldapmodify).",
+      ].join('\n'),
+  },
+  // nginx: the forward-auth tests start their own on loopback in front of a tiny service.
+  nginx: {
+    present: () => existsSync(NGINX_PATH),
+    advice: () =>
+      [
+        `The forward-auth tests need nginx at ${NGINX_PATH} and it is not there.`,
+        isDebian() ? '  Install it with: sudo apt-get install nginx' : "  Install nginx (Debian's nginx package, with its auth_request module), or set NGINX_PATH.",
+      ].join('\n'),
+  },
+};
+
+/** The nginx the forward-auth tests start: NGINX_PATH, else Debian's. */
+export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+/** The Chromium the tests use: CHROMIUM_PATH, else Debian's; null when there is none. */
+export function chromiumPath() {
+  return [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean).find((path) => existsSync(path)) ?? null;
 }
 
 /**
- * Mailman 3 core for the Mailman list engine's server tests (server/test/mailman.test.ts starts
- * its own on loopback): installs Debian's mailman3 when it is missing and we may (root on
- * Debian), without questions and without leaving the package's own daemon running: a temporary
- * /usr/sbin/policy-rc.d that exits 101 stops the package from starting its service (one already
- * there is left as it is). True when `mailman --version` works afterwards; else the advice is
- * printed (and the tests fail saying the same).
+ * Installs the named SYSTEM_PACKAGES that are missing, in one apt-get run, when we may (root on
+ * Debian), without questions and without leaving a package's own daemon running: a temporary
+ * /usr/sbin/policy-rc.d that exits 101 keeps packages from starting their services (one already
+ * there is left as it is). Output goes to `out` (a stream; default this process's). Resolves to
+ * the names still missing afterwards, whose advice it has written.
  */
-export function ensureMailman() {
-  const works = () => spawnSync('mailman', ['--version'], { encoding: 'utf8' }).status === 0;
-  if (works()) return true;
-  const isDebian = existsSync('/etc/debian_version');
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isDebian && isRoot) {
-    log("Installing Debian's mailman3 for the Mailman list engine's tests…");
+export async function ensureSystemPackages(names, out = process.stdout) {
+  const missing = names.filter((name) => !SYSTEM_PACKAGES[name].present());
+  if (missing.length > 0 && isDebian() && isRoot()) {
+    out.write(`\x1b[36m›\x1b[0m Installing Debian's ${missing.join(', ')} for the tests…\n`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const policy = '/usr/sbin/policy-rc.d';
     const ownPolicy = !existsSync(policy);
-    if (ownPolicy) writeFileSync(policy, '#!/bin/sh\n# Written by scripts/lib.mjs ensureMailman(): no service starts while mailman3 is installed.\nexit 101\n', { mode: 0o755 });
-    try {
-      spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', '-o', 'Dpkg::Options::=--force-confdef', '-o', 'Dpkg::Options::=--force-confold', 'mailman3'], {
-        stdio: 'inherit',
-        env,
+    if (ownPolicy) writeFileSync(policy, '#!/bin/sh\n# Written by scripts/lib.mjs ensureSystemPackages(): no service starts while test packages are installed.\nexit 101\n', { mode: 0o755 });
+    const apt = (...args) =>
+      new Promise((resolve) => {
+        const child = spawn('apt-get', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.pipe(out, { end: false });
+        child.stderr.pipe(out, { end: false });
+        child.on('error', () => resolve(1));
+        child.on('close', (code) => resolve(code));
       });
+    try {
+      await apt('update');
+      await apt('install', '-y', '--no-install-recommends', '-o', 'Dpkg::Options::=--force-confdef', '-o', 'Dpkg::Options::=--force-confold', ...missing);
     } finally {
       if (ownPolicy) rmSync(policy, { force: true });
     }
-    if (works()) return true;
   }
-  console.error(
-    [
-      "The Mailman list engine's tests need Mailman 3 core and `mailman --version` does not work.",
-      isDebian ? '  Install it with: sudo apt-get install mailman3' : "  Install Mailman 3 core (Debian's mailman3 package: /usr/lib/mailman3/bin/master is what the tests start).",
-    ].join('\n'),
-  );
-  return false;
+  const still = names.filter((name) => !SYSTEM_PACKAGES[name].present());
+  for (const name of still) out.write(`${SYSTEM_PACKAGES[name].advice()}\n`);
+  return still;
+}
+
+/** Where Chromium is, installing Debian's package when we may; null (with advice printed) when not. */
+export async function ensureChromium() {
+  await ensureSystemPackages(['chromium']);
+  return chromiumPath();
 }

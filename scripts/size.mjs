@@ -17,7 +17,7 @@ import { buildAll, ensureChromium, ensureInstalled, log, root } from './lib.mjs'
 
 await ensureInstalled();
 await buildAll();
-const chromiumPath = ensureChromium();
+const chromiumPath = await ensureChromium();
 if (!chromiumPath) process.exit(1);
 
 const { chromium } = createRequire(join(root, 'e2e', 'package.json'))('@playwright/test');

@@ -1,7 +1,9 @@
 // Bundles the server into dist/main.mjs and the command line into dist/cli.mjs: our code and the workspace packages (@portal/shared, @portal/api: TypeScript source) are
 // bundled; every other dependency stays external and is loaded from node_modules at run time.
+// `--outdir DIR` writes them elsewhere (a folder under server/, so that node_modules is found):
+// the server tests that start the portal as a process build their own copy there.
 import { readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -12,9 +14,11 @@ const externalPackages = Object.entries(pkg.dependencies ?? {})
   .map(([name]) => name);
 // A package and its subpaths (e.g. 'typebox' and 'typebox/value').
 const external = externalPackages.flatMap((name) => [name, `${name}/*`]);
+const outdirFlag = process.argv.indexOf('--outdir');
+const outdir = outdirFlag === -1 ? join(serverDir, 'dist') : resolve(process.argv[outdirFlag + 1] ?? '');
 const ENTRIES = [
-  { entry: 'src/main.ts', outfile: join(serverDir, 'dist', 'main.mjs') },
-  { entry: 'src/cli.ts', outfile: join(serverDir, 'dist', 'cli.mjs') },
+  { entry: 'src/main.ts', outfile: join(outdir, 'main.mjs') },
+  { entry: 'src/cli.ts', outfile: join(outdir, 'cli.mjs') },
 ];
 
 // Bundled CommonJS code calls require(), which an ES module lacks; esbuild then emits a
@@ -38,12 +42,12 @@ async function bundle(entry, outfile, banner) {
   });
 }
 
-rmSync(join(serverDir, 'dist'), { recursive: true, force: true });
+rmSync(outdir, { recursive: true, force: true });
 const built = [];
 for (const { entry, outfile } of ENTRIES) {
   await bundle(entry, outfile);
   const needsRequire = readFileSync(outfile, 'utf8').includes('Dynamic require of');
   if (needsRequire) await bundle(entry, outfile, REQUIRE_BANNER);
-  built.push(`dist/${outfile.split(/[\\/]/).pop()}${needsRequire ? ' (with a require() banner)' : ''}`);
+  built.push(`${relative(serverDir, outfile)}${needsRequire ? ' (with a require() banner)' : ''}`);
 }
 console.log(`Built ${built.join(', ')}; external: ${externalPackages.join(', ')}`);

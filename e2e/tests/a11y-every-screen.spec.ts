@@ -1,22 +1,30 @@
 /**
- * Accessibility as a gate (issue 16, part 9): axe over every screen of the portal (the route table
- * the federation spec walks, plus the host's own screens), in the light and the dark theme, with no
- * serious or critical issue; and on each screen the main action is reached from the keyboard.
+ * Accessibility as a gate: axe over every screen of the portal (the route table the federation
+ * spec walks, plus the host's own screens), in the light and the dark theme, with no serious or
+ * critical issue; and on each screen the main action is reached from the keyboard. One test per
+ * app (a remote's screens, or the host's) and theme: the workers share them out, and each walks
+ * its screens in one page, as a person would, its remote loaded once.
  */
 import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { ROUTES } from './routes';
 import { expect, test } from './session';
 
-test.describe.configure({ timeout: 300_000 });
+// The screens are only looked at: their tests may run in any worker, side by side.
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
 
-/** Every remote screen with the host's own after them. */
-const SCREENS: [path: string, title: string][] = [
-  ...Object.values(ROUTES).flatMap((routes) => routes.map(([path, title]) => [path, title] as [string, string])),
-  ['/not-found', 'Not Found'],
-  ['/manage-remotes', 'Manage Remotes'],
+/** Every screen of the portal: each remote's, and the host's own. */
+const APPS: [app: string, screens: [path: string, title: string][]][] = [
+  ...Object.entries(ROUTES).map(([app, routes]) => [app, routes.map(([path, title]) => [path, title] as [string, string])] as [string, [string, string][]]),
+  [
+    'host',
+    [
+      ['/not-found', 'Not Found'],
+      ['/manage-remotes', 'Manage Remotes'],
+    ],
+  ],
 ];
 
 /**
@@ -38,36 +46,45 @@ async function mainAction(page: Page): Promise<Locator | undefined> {
   return undefined;
 }
 
-/** Presses Tab from the top of the page until the element has the focus; false when it never does. */
-async function reachedByTab(page: Page, target: Locator, limit = 120): Promise<boolean> {
+/**
+ * Presses Tab from the top of the page until the element has had the focus; false when it never
+ * has within `limit` presses. The element records its own focus, so the page is asked once per
+ * few presses rather than after each.
+ */
+async function reachedByTab(page: Page, target: Locator, limit = 120, every = 8): Promise<boolean> {
   await target.evaluate((element) => {
     (window as unknown as { reached?: boolean }).reached = false;
     element.addEventListener('focus', () => ((window as unknown as { reached?: boolean }).reached = true), { once: true });
   });
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press('Tab');
+  for (let pressed = 0; pressed < limit; ) {
+    for (const end = Math.min(limit, pressed + every); pressed < end; pressed++) await page.keyboard.press('Tab');
     if (await page.evaluate(() => (window as unknown as { reached?: boolean }).reached === true)) return true;
   }
   return false;
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`every screen has no serious accessibility problems, ${colorScheme}${colorScheme === 'light' ? ', and its main action is reached with Tab' : ''}`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme });
-    const problems: string[] = [];
-    for (const [path, title] of SCREENS) {
-      await page.goto(path);
-      await expect(heading(page, title), path).toBeVisible();
-      // The page's data has arrived: no loading table or spinner left.
-      await expect(page.locator('#main .ant-spin-spinning'), path).toHaveCount(0);
-      for (const violation of await seriousViolations(page)) problems.push(`${path}: ${violation}`);
-      if (colorScheme === 'light') {
-        const action = await mainAction(page);
-        const name = (await action?.textContent())?.trim() ?? '';
-        if (action && !(await reachedByTab(page, action))) problems.push(`${path}: its main action '${name}' is not reached with Tab`);
-      }
+  test.describe(colorScheme, () => {
+    test.use({ colorScheme });
+    const keyboard = colorScheme === 'light';
+    for (const [app, screens] of APPS) {
+      test(`${app}: every screen has no serious accessibility problems${keyboard ? ', and its main action is reached with Tab' : ''}`, async ({ page }) => {
+        const problems: string[] = [];
+        for (const [path, title] of screens) {
+          await page.goto(path);
+          await expect(heading(page, title), path).toBeVisible();
+          // The page's data has arrived: no loading table or spinner left.
+          await expect(page.locator('#main .ant-spin-spinning'), path).toHaveCount(0);
+          for (const violation of await seriousViolations(page)) problems.push(`${path}: ${violation}`);
+          if (keyboard) {
+            const action = await mainAction(page);
+            const name = (await action?.textContent())?.trim() ?? '';
+            if (action && !(await reachedByTab(page, action))) problems.push(`${path}: its main action '${name}' is not reached with Tab`);
+          }
+        }
+        expect(problems).toEqual([]);
+      });
     }
-    expect(problems).toEqual([]);
   });
 }

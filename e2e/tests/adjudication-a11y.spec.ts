@@ -5,7 +5,8 @@
  * worked with the keyboard alone.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, settled } from './axe';
 import { signIn } from './session';
 import { newApplicant, submitAccountRequest, type Applicant } from './visitor-flows';

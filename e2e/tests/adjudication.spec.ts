@@ -1,16 +1,15 @@
 /**
- * Adjudication, in Chromium against the real portal (issue 5): a visitor's account request
+ * Adjudication, in Chromium against the real portal: a visitor's account request
  * from the form, through a request for more information and the applicant's answer, to the
  * approval, the mailed instructions, the first website token and the first sign-in; then lock,
  * unlock and close from account administration, where a locked account cannot sign in and its
  * open session ends.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { mailsTo, waitForMail } from './mail';
-import { repoRoot } from './portal';
+import { portal } from './portal';
 import { signIn, solveChallenge, submitTokenSignIn } from './session';
 import { fillAccountRequest, newApplicant, openAccountRequest, verify } from './visitor-flows';
 
@@ -99,11 +98,7 @@ test('an account request: more information asked and given, approved, then the f
 
 /** A fresh account for the test to act on, made with the portal's command line; its website token. */
 function createTarget(username: string): string {
-  const output = execFileSync(
-    process.execPath,
-    [join(repoRoot, 'server', 'dist', 'cli.mjs'), 'create-admin', '--username', username, '--email', `${username}@example.test`, '--json'],
-    { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', PORTAL_DATA_DIR: join(process.env.E2E_DIR ?? '', 'data'), LOG_LEVEL: 'warn' }, encoding: 'utf8' },
-  );
+  const output = portal('create-admin', '--username', username, '--email', `${username}@example.test`, '--json');
   return (JSON.parse(output.trim()) as { token: string }).token;
 }
 

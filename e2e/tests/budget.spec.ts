@@ -1,11 +1,13 @@
 /**
- * Byte budgets (issue 17, part 6): the JavaScript a browser downloads before the first content of
+ * Byte budgets: the JavaScript a browser downloads before the first content of
  * /login, /profile and /groups (a table), counted in bytes on the wire (brotli, as the build precompresses it) on
  * a cold cache. Bytes, not time: the same build always gives the same figure, so a change that
  * makes a first visit heavier fails here instead of creeping in. Raise a budget only on purpose,
  * with the reason in the commit.
  */
-import { expect, test as base, type Page, type Response } from '@playwright/test';
+import type { Page, Request, Response } from '@playwright/test';
+import { expect, test as base } from './fixtures';
+import { loadAndLook } from './antd-looks';
 import { saveData } from './portal';
 import { test } from './session';
 
@@ -41,12 +43,16 @@ async function javascriptBefore(page: Page, path: string, content: () => Promise
   // (SideNav): a reader saving data gets none of that, so only what the page itself needs counts.
   await saveData(page);
   const responses: Promise<{ url: string; bytes: number }>[] = [];
-  page.on('requestfinished', (request) => {
+  const finished = (request: Request): void => {
     if (request.resourceType() !== 'script' && !request.url().endsWith('.js')) return;
     responses.push(request.sizes().then((sizes) => ({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize })));
-  });
+  };
+  page.on('requestfinished', finished);
   await page.goto(path);
   await content();
+  // What finishes after the content does not count, and its sizes must not be asked for once the
+  // test has closed the page (that failed a run with 'Target page, context or browser has been closed').
+  page.off('requestfinished', finished);
   const seen = await Promise.all(responses);
   return { bytes: seen.reduce((sum, r) => sum + r.bytes, 0), files: seen.map((r) => `${r.url} ${r.bytes}`) };
 }
@@ -89,7 +95,7 @@ test('/groups: the JavaScript before the groups table stays within its budget', 
   expect(bytes, files.join('\n')).toBeLessThanOrEqual(BUDGETS['/groups']);
 });
 
-/** Issue 17, part 4: a signed-in page load asks the server each thing once, and nothing the first HTML carried. */
+/** A signed-in page load asks the server each thing once, and nothing the first HTML carried. */
 for (const [path, heading] of [
   ['/profile', 'User Profile: admin'],
   ['/groups', 'Groups'],
@@ -116,45 +122,12 @@ for (const [path, heading] of [
 }
 
 /**
- * Issue 17: antd's component styles come from the build (antd.[hash].css, written by
+ * antd's component styles come from the build (antd.[hash].css, written by
  * shared/build/antd-static-styles.cjs), not computed in the browser while the first page blocks.
- * antd marks a style it computed and injected with data-css-hash; the theme's variables
- * (data-token-hash) are still written in the browser, one set per theme. Each page is loaded twice:
- * as it is, and with the file blocked (antd then computes every style in the browser, as it did
- * before the file): every element must look the same both ways.
+ * Each page is loaded twice: as it is, and with the file blocked (antd then computes every style
+ * in the browser, as it did before the file): every element must look the same both ways
+ * (./antd-looks.ts; antd-styles.spec.ts does the same over a page for each component of the set).
  */
-const ANTD_STYLES_COMPUTED = 'style[data-css-hash]:not([data-token-hash])';
-
-/** What each element of the page looks like: a line per element of the computed styles a reader sees. */
-function appearance(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('#root *')].map((element) => {
-      const style = getComputedStyle(element);
-      const seen = ['display', 'position', 'color', 'background-color', 'font-size', 'font-weight', 'line-height', 'padding', 'margin', 'border', 'border-radius', 'box-shadow', 'text-decoration-line', 'opacity', 'visibility'];
-      // antd's theme class (css-var-_r_0_) is named by React's useId, which differs between loads.
-      const classes = String(element.getAttribute('class') ?? '').trim().replace(/\bcss-var-\S+/g, 'css-var').replace(/\s+/g, '.');
-      return `${element.tagName.toLowerCase()}.${classes} ${seen.map((name) => style.getPropertyValue(name)).join('; ')}`;
-    }),
-  );
-}
-
-async function loadAndLook(page: Page, path: string, content: () => Promise<void>, { fileBlocked }: { fileBlocked: boolean }) {
-  if (fileBlocked) await page.route(/\/antd\.[0-9a-f]+\.css$/, (route) => route.abort());
-  await page.goto(path);
-  await content();
-  await page.waitForLoadState('networkidle');
-  // The whole page, not its loading state (spinners and skeletons mark themselves aria-busy).
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // Nor a transition still running: a table's loading veil fades out after its spinner has gone
-  // (read mid-way, its opacity was 0.5 against 1). Endless animations (a skeleton's pulse) aside.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
-  // The start of each style antd computed, to name it when one should not be there.
-  const computed = await page.locator(ANTD_STYLES_COMPUTED).evaluateAll((styles) => styles.map((style) => style.textContent?.slice(0, 100) ?? ''));
-  const looks = await appearance(page);
-  if (fileBlocked) await page.unrouteAll();
-  return { computed, looks };
-}
-
 const PAGES = [
   { path: '/login', colorScheme: 'light', signedIn: false, content: (page: Page) => expect(page.getByRole('button', { name: 'CAC LOGIN' })).toBeVisible() },
   { path: '/login', colorScheme: 'dark', signedIn: false, content: (page: Page) => expect(page.getByRole('button', { name: 'CAC LOGIN' })).toBeVisible() },
@@ -193,7 +166,7 @@ for (const { path, colorScheme, signedIn, content } of PAGES) {
 }
 
 /**
- * Issue 17: the first HTML hints at the shell's chunks (what every page runs right after the host's
+ * The first HTML hints at the shell's chunks (what every page runs right after the host's
  * first file: the shell, and the code it shares with the sign-in page, split into a chunk of its
  * own), so that they are fetched alongside that file; and the page uses the files it hinted at.
  */
@@ -215,7 +188,7 @@ base('/not-found: the first HTML preloads every chunk of the shell, and the page
 });
 
 /**
- * Issue 17: the sign-in page is a chunk of its own, with the form stack (@portal/shared/forms, the
+ * The sign-in page is a chunk of its own, with the form stack (@portal/shared/forms, the
  * form libraries, antd's forms part): the first HTML of /login hints at all of it (the build's
  * page-preloads.json), so it arrives with the host's first file, and the page uses those very
  * downloads; a signed-in page without a form (/profile) is hinted at none of it and downloads none.
@@ -259,7 +232,7 @@ test('/profile: downloads none of the form stack', async ({ page }) => {
 });
 
 /**
- * Issue 17: a remote's first page waits for its routes' chunk and for the host's chunks of the
+ * A remote's first page waits for its routes' chunk and for the host's chunks of the
  * shared modules that code consumes (antd's parts). Without hints the page asks for them only once
  * the host's first file has run and the remote's entry has loaded: a second wave behind the first
  * file. The first HTML of /profile hints at them (the remote build's portal-remote.json and the
@@ -292,7 +265,7 @@ test("/profile: the first HTML hints at the remote's routes and the host's chunk
 });
 
 /**
- * Issue 17, host contract 1.5: /profile draws its heading and the account's details without antd's
+ * Host contract 1.5: /profile draws its heading and the account's details without antd's
  * tables' part (the table, the pager's select, the selection's checkboxes: 84 KB brotli); its
  * groups' table is a chunk of its own, and brings that part once the account has arrived. The
  * part's files are the host build's own list (shared-preloads.json, which the server reads).
@@ -326,7 +299,7 @@ test("/profile: the heading and the account's details do not wait for antd's tab
 });
 
 /**
- * Issue 17: every script starts with V8's explicit compile hint (shared/build/federation.cjs,
+ * Every script starts with V8's explicit compile hint (shared/build/federation.cjs,
  * CompileHintsPlugin), so Chromium compiles it on a background thread while it downloads instead
  * of function by function on the main thread as the page starts: the host's files and a remote's.
  */

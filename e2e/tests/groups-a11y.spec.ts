@@ -2,7 +2,8 @@
  * The group screens with content on them, checked with axe in the light and the dark theme, and
  * the membership form's help and choices worked with the keyboard alone.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { signIn } from './session';
 

@@ -1,11 +1,13 @@
 /**
- * Groups, in Chromium against the real portal (issue 11): a user requests a group, an adjudicator
+ * Groups, in Chromium against the real portal: a user requests a group, an adjudicator
  * approves it, the requester administers it; another user asks to join with ?groups=, the group's
  * admin approves on the group administration page, the member turns notifications off and leaves;
  * the admin adds a user; a hidden group stays invisible to others.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './session';
+import { pressInDialog } from './dialog';
 
 // A story with three people and three security challenges.
 test.describe.configure({ timeout: 240_000 });
@@ -48,7 +50,7 @@ test('a group from its request to its members: join with ?groups=, approval by i
   const row = adjudicator.getByRole('row').filter({ hasText: id });
   await row.getByRole('link', { name: '[details]' }).click();
   await adjudicator.getByRole('button', { name: 'Approve' }).click();
-  await adjudicator.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await pressInDialog(adjudicator, 'Approve');
   await expect(adjudicator.getByText(`New user group ${id} created.`)).toBeVisible();
 
   // The requester administers it.
@@ -68,6 +70,10 @@ test('a group from its request to its members: join with ?groups=, approval by i
   await member.getByLabel('Reason (required)').fill('I run the pipelines.');
   await member.getByRole('button', { name: 'Submit Membership Request' }).click();
   await expect(member.getByText(`Request to join ${id} sent.`)).toBeVisible();
+  // /groups says the request waits, and does not offer to ask again.
+  const waiting = member.getByRole('region', { name: 'Groups you may join' }).getByRole('row').filter({ hasText: id });
+  await expect(waiting.getByText('Request pending')).toBeVisible();
+  await expect(waiting.getByRole('link', { name: 'Request membership' })).toHaveCount(0);
 
   // The group's admin approves it on the group administration page.
   await owner.goto(`/group-administration/${id}`);
@@ -75,7 +81,7 @@ test('a group from its request to its members: join with ?groups=, approval by i
   await requests.getByRole('row').filter({ hasText: 'helpdesk' }).getByRole('link', { name: '[details]' }).click();
   await expect(owner.getByRole('heading', { name: /^Membership Request \d+$/ })).toBeVisible();
   await owner.getByRole('button', { name: 'Approve' }).click();
-  await owner.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await pressInDialog(owner, 'Approve');
   await expect(owner.getByText(`Membership request of helpdesk for ${id} approved.`)).toBeVisible();
   const members = owner.getByRole('region', { name: 'Members' });
   await expect(members.getByRole('row').filter({ hasText: 'helpdesk' })).toContainText('Team');
@@ -89,7 +95,7 @@ test('a group from its request to its members: join with ?groups=, approval by i
   await member.goto(`/change-membership/${id}`);
   await expect(notification(member).getByRole('radio', { name: 'None', exact: true })).toBeChecked();
   await member.getByRole('button', { name: 'Leave Group' }).click();
-  await member.getByRole('dialog').getByRole('button', { name: 'Leave Group' }).click();
+  await pressInDialog(member, 'Leave Group');
   await expect(member.getByText(`You left the ${id} user group.`)).toBeVisible();
 
   // The admin adds a user.
@@ -115,4 +121,52 @@ test('a hidden group stays invisible to those who are not its members', async ({
   await expect(other.getByText('The requested resource was not found.')).toBeVisible();
   await other.goto('/request-membership/SECURE');
   await expect(other.getByText('The requested resource was not found.')).toBeVisible();
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`an additional permission group outside the group's prefix: the message names the group's id, ${colorScheme}`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme });
+    await signIn(page, 'admin', '/group-administration/PORTAL');
+    await expect(heading(page, 'Group Administration: PORTAL')).toBeVisible();
+    await page.getByLabel(/New permission groups/).fill('OTHER-x');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const message = page.getByText('Special permission groups for this group must be prefixed with PORTAL.', { exact: true });
+    await expect(message).toBeVisible();
+    await message.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`permission-group-prefix-${colorScheme}.png`) });
+  });
+}
+
+test("the links follow the server's per-group permissions: admin and adjudicator reach DEVOPS's administration, the adjudicator adds a user there, the help desk a member's removal", async ({ browser }) => {
+  const admin = await personPage(browser);
+  const adjudicator = await personPage(browser);
+  const helpdesk = await personPage(browser);
+  await signIn(admin, 'admin', '/groups');
+  await signIn(adjudicator, 'adjudicator', '/groups');
+  await signIn(helpdesk, 'helpdesk', '/manage-accounts/user');
+
+  // DEVOPS has no admin of its own: admin and adjudicator decide its requests, not being members.
+  for (const page of [admin, adjudicator]) {
+    await page.goto('/groups');
+    await page.getByRole('region', { name: 'Groups you may join' }).getByRole('link', { name: 'DEVOPS', exact: true }).click();
+    await expect(heading(page, 'Group Administration: DEVOPS')).toBeVisible();
+  }
+  await adjudicator.getByRole('region', { name: 'Members' }).getByRole('link', { name: 'Add user to group' }).click();
+  await expect(heading(adjudicator, 'Add User To Group DEVOPS')).toBeVisible();
+
+  // The help desk, from a member's account, to the change of one of their memberships.
+  await expect(heading(helpdesk, 'Account Administration')).toBeVisible();
+  await helpdesk.getByRole('link', { name: 'Change membership of user in PORTAL' }).click();
+  await expect(heading(helpdesk, 'Change Membership: PORTAL')).toBeVisible();
+  await expect(helpdesk.getByRole('button', { name: 'Remove User From Group' })).toBeVisible();
+});
+
+test("a DoD group's form says its constraint before anything is sent, and offers no group of a service the portal does not offer", async ({ browser }) => {
+  const admin = await personPage(browser);
+  // SECURE is DoD and uses the interface repository, which the demo portal does not offer.
+  await signIn(admin, 'admin', '/change-membership/SECURE');
+  await expect(heading(admin, 'Change Membership: SECURE')).toBeVisible();
+  await expect(admin.getByText('Members of SECURE must sign in with a smart card (DoD PKI).')).toBeVisible();
+  await expect(admin.getByText('Current role')).toBeVisible();
+  await expect(admin.getByText('Interface Repository group')).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 /**
- * A remote deploys on its own schedule (issues 10 and 14): its team builds a new version whose
+ * A remote deploys on its own schedule: its team builds a new version whose
  * API client has a call the host has never seen (a new endpoint definition bundled in the
  * remote), publishes it as a tarball from its own build output, a platform administrator pins
  * it, and it runs in Chromium against the host build that was made before, with no host rebuild;

@@ -1,10 +1,14 @@
 /**
- * The layout at a laptop's width (1280 px) and a phone's (390 px), issue 15 item 9: tables fit
+ * The layout at a laptop's width (1280 px) and a phone's (390 px): tables fit
  * the page rather than hiding their last columns, the narrow screen's sidebar button never sits
- * on the page, and a long label does not push its field out of line.
+ * on the page, and a long label does not push its field out of line; a long held message's
+ * subject and a long token name do not push the page wider or the token out of view; the top
+ * bar's light/dark switch.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './session';
+import { postToList } from './smtp';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -88,7 +92,7 @@ test.describe('at 390 px', () => {
 });
 
 /**
- * The loading lines pulse only once loading has taken a second (issue 17: an animation from the
+ * The loading lines pulse only once loading has taken a second (an animation from the
  * first frame kept the compositor drawing while the first file was parsed, and the page came
  * 0.1-0.4 s later on a machine without a GPU), and never for a reader who asked for less motion.
  */
@@ -130,7 +134,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await frame.goto('/login');
     await expect(frame.getByRole('status', { name: 'Loading the portal' })).toBeAttached();
     const before = await colours(frame, '.startup-bar');
-    // Issue 17: the first paint already has words: the portal's name, where the top bar puts it.
+    // The first paint already has words: the portal's name, where the top bar puts it.
     const brandAt = (page: Page, selector: string) =>
       page.locator(selector).evaluate((element) => {
         const r = element.getBoundingClientRect();
@@ -146,5 +150,102 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(before).toEqual(await colours(page, 'header[role="banner"]'));
     expect(brandBefore).toEqual(await brandAt(page, 'header[role="banner"] > div > a'));
     await context.close();
+  });
+}
+
+/** A subject of about 150 characters, with spaces, as a person writes one. */
+const LONG_SUBJECT = 'Question about the nightly build of the portal: the artifact upload step fails after the repository migration, and the retry job times out every night';
+
+/** A token name near the form's limit (1,024): a long sentence pasted into the name. */
+const LONG_TOKEN_NAME = `Release pipeline token ${'for the nightly build of every service of the platform '.repeat(17)}`.slice(0, 1000);
+
+for (const [width, height] of [
+  [1280, 900],
+  [390, 844],
+] as const) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('a held message with a long subject: the subject wraps and is read whole, and the page does not scroll sideways', async ({ page }) => {
+      const subject = `${LONG_SUBJECT} ${width}`;
+      expect(subject.length).toBeGreaterThan(145);
+      await postToList({ from: 'long.subject@elsewhere.example', to: 'portal-dev@example.test', subject, text: 'A message with a long subject.' });
+      await signIn(page, 'admin', '/mailing-lists/portal-dev@example.test/queue');
+      const card = page.getByRole('article', { name: subject });
+      await expect(card).toBeVisible();
+      expect(await pageOverflow(page)).toBe(0);
+      // Its title shows every word: nothing cut at its edge (an ellipsis), nothing past the window.
+      const title = card.locator('.ant-card-head-title');
+      expect(await title.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+      const box = await card.getByText(subject).boundingBox();
+      expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+      // The moderator's list of every held message, too.
+      await page.goto('/mailing-lists');
+      await expect(page.getByRole('region', { name: 'All held messages' }).getByText(subject)).toBeVisible();
+      expect(await pageOverflow(page)).toBe(0);
+    });
+
+    test('the new token, made with a long name, is in view with Copy and Continue under it', async ({ page }) => {
+      await signIn(page, 'user', '/tokens/artifactory');
+      await page.getByRole('button', { name: 'Create Token' }).click();
+      const form = page.getByRole('form', { name: 'Create a token' });
+      await form.getByLabel('Token name').fill(LONG_TOKEN_NAME);
+      await form.getByRole('checkbox', { name: 'PORTAL (Portal Team)' }).check();
+      await form.getByLabel('Expires in').fill('2');
+      await form.getByRole('button', { name: 'Create' }).click();
+      const token = page.getByLabel('Your new token');
+      await expect(token).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const field = await token.boundingBox();
+      // Within the first screen, without scrolling.
+      expect((field?.y ?? Infinity) + (field?.height ?? 0)).toBeLessThanOrEqual(height);
+      for (const name of ['Copy', 'Continue']) {
+        const button = await page.getByRole('button', { name, exact: true }).boundingBox();
+        // Under the box, not beside its last line.
+        expect(button?.y ?? 0, name).toBeGreaterThanOrEqual((field?.y ?? 0) + (field?.height ?? 0));
+      }
+      expect(await pageOverflow(page)).toBe(0);
+      // The whole name is still there for a screen reader and on hover.
+      await expect(page.getByRole('heading', { name: `Token '${LONG_TOKEN_NAME}' created.` })).toHaveAttribute('title', `Token '${LONG_TOKEN_NAME}' created.`);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: `Revoke ${LONG_TOKEN_NAME}` }).click();
+      await page.getByRole('dialog', { name: 'Revoke token?' }).getByRole('button', { name: 'Revoke' }).click();
+      await expect(page.getByText(`Token '${LONG_TOKEN_NAME}' revoked.`)).toBeVisible();
+    });
+
+    test('the light/dark switch: in the top bar, reached with Tab, remembered for the next page and its first frame; the top bar still fits', async ({ page }) => {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await signIn(page, 'adjudicator', '/profile');
+      const background = () => page.evaluate(() => getComputedStyle(document.querySelector('.ant-layout')!).backgroundColor);
+      expect(await background()).toBe('rgb(245, 245, 245)');
+      const toggle = page.getByRole('banner').getByRole('switch', { name: 'Dark theme' });
+      await expect(toggle).toHaveAttribute('aria-checked', 'false');
+      // From the brand, the next stop.
+      await page.getByRole('banner').getByRole('link', { name: 'DevPlatform' }).focus();
+      await page.keyboard.press('Tab');
+      await expect(toggle).toBeFocused();
+      await page.keyboard.press('Space');
+      await expect(toggle).toHaveAttribute('aria-checked', 'true');
+      expect(await background()).toBe('rgb(0, 0, 0)');
+      expect(await pageOverflow(page)).toBe(0);
+      const bar = await page.getByRole('banner').boundingBox();
+      expect(bar?.height).toBe(64);
+
+      // The next page, before any script runs: its frame in the chosen theme (the system says light).
+      await page.route(/\.js$/, (route) => route.abort());
+      await page.goto('/groups');
+      await expect(page.getByRole('status', { name: 'Loading the portal' })).toBeAttached();
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(0, 0, 0)');
+      await page.unrouteAll();
+      await page.goto('/groups');
+      await expect(page.getByRole('banner').getByRole('switch', { name: 'Dark theme' })).toHaveAttribute('aria-checked', 'true');
+      expect(await background()).toBe('rgb(0, 0, 0)');
+      // And back: light is remembered as well.
+      await page.getByRole('banner').getByRole('switch', { name: 'Dark theme' }).click();
+      expect(await background()).toBe('rgb(245, 245, 245)');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.reload();
+      await expect(page.getByRole('banner').getByRole('switch', { name: 'Dark theme' })).toHaveAttribute('aria-checked', 'false');
+    });
   });
 }

@@ -5,7 +5,8 @@
 import { expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { repoRoot } from './portal';
+import { workerPortal } from './fixtures';
+import { repoRoot } from './paths';
 
 export interface OutboxMail {
   to: string;
@@ -13,8 +14,8 @@ export interface OutboxMail {
   text: string;
 }
 
-/** The mails sent to an address, newest first, by the portal whose data folder is given (default: the e2e portal's). */
-export function mailsTo(address: string, dataDir = join(process.env.E2E_DIR ?? '', 'data')): OutboxMail[] {
+/** The mails sent to an address, newest first, by the portal whose data folder is given (default: this worker's portal's). */
+export function mailsTo(address: string, dataDir = workerPortal().dataDir): OutboxMail[] {
   const output = execFileSync(process.execPath, [join(repoRoot, 'server', 'dist', 'cli.mjs'), 'mail', 'list', '--to', address, '--json'], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: '', PORTAL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

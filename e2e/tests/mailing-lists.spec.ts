@@ -1,14 +1,16 @@
 /**
- * Mailing lists in Chromium against the real portal and its SMTP listener (issue 12): a group
+ * Mailing lists in Chromium against the real portal and its SMTP listener: a group
  * admin requests a list, an adjudicator approves it, members subscribe (one switches to the
  * digest), an outsider posts over SMTP, the moderator sees the post held, expands it, accepts it,
  * and the immediate subscriber's mail is in the outbox; every list screen passes axe in both themes.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { mailsTo, waitForMail } from './mail';
 import { signIn } from './session';
 import { postToList } from './smtp';
+import { pressInDialog } from './dialog';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -51,7 +53,7 @@ test('a list from its request to a delivered post: request, approval, subscribe 
   await adjudicator.goto('/list-mailing-list-requests');
   await adjudicator.getByRole('row').filter({ hasText: address }).getByRole('link', { name: '[details]' }).click();
   await adjudicator.getByRole('button', { name: 'Approve' }).click();
-  await adjudicator.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await pressInDialog(adjudicator, 'Approve');
   await expect(adjudicator.getByText(`New mailing list ${address} created.`)).toBeVisible();
 
   // Members subscribe; user switches to the daily digest.
@@ -92,6 +94,16 @@ test('a list from its request to a delivered post: request, approval, subscribe 
   expect(mailsTo('user@example.test').some((m) => m.subject.includes(`Hello ${name}`))).toBe(false);
 });
 
+test("a member who does not moderate the list is refused its held messages, in the members page's words", async ({ page }) => {
+  await signIn(page, 'user', '/mailing-lists/portal-dev@example.test/queue');
+  await expect(heading(page, 'Held Messages')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('It appears you are not authorized to perform that action.');
+  await expect(page.getByText("We could not retrieve this mailing list's held messages.")).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Manage members' })).toHaveCount(0);
+  await page.goto('/mailing-lists/portal-dev@example.test');
+  await expect(page.getByRole('alert')).toHaveText('It appears you are not authorized to perform that action.');
+});
+
 const SCREENS: [path: string, title: string, loaded: (page: Page) => ReturnType<Page['getByText']>][] = [
   ['/mailing-lists', 'Mailing Lists', (page) => page.getByRole('checkbox', { name: 'Subscribed to portal-dev@example.test' })],
   ['/mailing-lists/new/PORTAL', 'Request Mailing List', (page) => page.getByLabel('List name')],
@@ -109,5 +121,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(loaded(page).first(), path).toBeVisible();
       await expectAccessible(page, path);
     }
+  });
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`a list name that makes no address: the message names the address the preview shows, ${colorScheme}`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme });
+    await signIn(page, 'admin', '/mailing-lists/new/PORTAL');
+    await expect(heading(page, 'Request Mailing List')).toBeVisible();
+    await page.getByLabel('List name').fill('a b');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page.getByText('portal-a b@example.test must be a valid email', { exact: true })).toBeVisible();
+    await expect(page.locator('#list-address code')).toHaveText('portal-a b@example.test');
+    await page.screenshot({ path: testInfo.outputPath(`list-address-${colorScheme}.png`) });
   });
 }

@@ -1,10 +1,11 @@
 /**
- * Manage Remotes (issue 14) in Chromium against the real server: a team publishes a new version
+ * Manage Remotes in Chromium against the real server: a team publishes a new version
  * of a remote; the platform administrator previews it in their own browser only (marked in the
  * chrome), pins it for everyone, rolls it back, and reads the history and its CSV; a user without
  * the permission is kept out.
  */
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
 import { settled } from './axe';
 import { publishCopy, replaceInBuild, restorePin, UNAVAILABLE } from './portal';
 import { signIn, test } from './session';

@@ -5,25 +5,20 @@
 import { expect, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { e2eDir, workerPortal } from './fixtures';
+import { repoRoot } from './paths';
 
-export const repoRoot = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+export { repoRoot };
 
 export const UNAVAILABLE = 'This part of the portal is unavailable right now.';
 
 /** The environment the portal under test serves (server/environments/local.json). */
 export const ENVIRONMENT = 'local';
 
-function e2eDir(): string {
-  const dir = process.env.E2E_DIR;
-  if (!dir) throw new Error('E2E_DIR is not set: run the tests through playwright.config.ts.');
-  return dir;
-}
-
-/** The data folder of the portal under test (its remote store is remotes/ in it). */
+/** The data folder of this worker's portal (its remote store is remotes/ in it). */
 export function dataDir(): string {
-  return join(e2eDir(), 'data');
+  return workerPortal().dataDir;
 }
 
 export interface PortalCommand {

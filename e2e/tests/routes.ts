@@ -45,6 +45,8 @@ export const ROUTES: Record<string, [path: string, heading: string, visitor?: 'v
     ['/list-user-group-requests/999999', 'Not Found'],
     ['/list-unlock-account-requests', 'Unlock Account Requests'],
     ['/list-unlock-account-requests/999999', 'Not Found'],
+    // The demo portal provisions no directory: the page says no target is configured.
+    ['/provisioning', 'Provisioning'],
   ],
   'remote-mailing-lists': [
     ['/mailing-lists', 'Mailing Lists'],

@@ -4,7 +4,8 @@
  * remotes loaded at runtime; antd's inline styles) and the browser reports no violation; and no
  * other site can show the portal in a frame.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './session';
 
 /** Records every policy violation the page reports, from the first script on. */

@@ -1,15 +1,14 @@
 /** Signing in as the demo accounts, through the real login page and the real challenge widget. */
-import { expect, test as base, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect, test as base, workerPortal } from './fixtures';
 
 export type DemoUser = 'admin' | 'adjudicator' | 'helpdesk' | 'user' | 'locked.user' | 'closed.user' | 'renewal.user';
 
-/** The website token `npm start` printed for a demo account (kept in the data folder in demo mode). */
-export function demoToken(username: DemoUser): string {
-  const dir = process.env.E2E_DIR;
-  if (!dir) throw new Error('E2E_DIR is not set: run the tests through playwright.config.ts.');
-  const accounts = JSON.parse(readFileSync(join(dir, 'data', 'demo-accounts.json'), 'utf8')) as { username: string; token: string }[];
+/** The website token `npm start` printed for a demo account (kept in the data folder in demo mode), of this worker's portal unless another data folder is given. */
+export function demoToken(username: DemoUser, dataDir = workerPortal().dataDir): string {
+  const accounts = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as { username: string; token: string }[];
   const account = accounts.find((a) => a.username === username);
   if (!account) throw new Error(`No demo account ${username}`);
   return account.token;
@@ -44,8 +43,8 @@ export async function signIn(page: Page, username: DemoUser, redirect = '/profil
 /** `test` whose pages start signed in as admin (signed in once per worker, through the UI). */
 export const test = base.extend<object, { adminState: string }>({
   adminState: [
-    async ({ browser }, use, workerInfo) => {
-      const page = await browser.newPage({ baseURL: workerInfo.project.use.baseURL });
+    async ({ browser, portal }, use, workerInfo) => {
+      const page = await browser.newPage({ baseURL: portal.url });
       await signIn(page, 'admin');
       const file = join(workerInfo.project.outputDir, `.auth-admin-${workerInfo.workerIndex}.json`);
       await page.context().storageState({ path: file });

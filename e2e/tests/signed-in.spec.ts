@@ -1,9 +1,9 @@
 /**
- * A signed-in user's own account, in Chromium against the real portal (issue 4): update the
+ * A signed-in user's own account, in Chromium against the real portal: update the
  * profile, change subscriptions, request an email change, renew an account whose certification
  * is over a year old.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { waitForMail } from './mail';
 import { demoToken, signIn, submitTokenSignIn } from './session';
 

@@ -3,65 +3,33 @@
  * certificates from a test CA, and the browser presenting a DoD-style certificate through
  * Playwright's clientCertificates.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { get } from 'node:https';
-import { tmpdir } from 'node:os';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestPki, type TestPki } from './certificates';
+import { e2eDir, expect, test } from './fixtures';
 import { mailsTo, verificationCode, waitForMail } from './mail';
-import { repoRoot } from './portal';
+import { startPortalServer, type PortalServer } from './portal-server';
 import { solveChallenge } from './session';
 
-const PORT = Number(process.env.E2E_TLS_PORT ?? 18392);
-const origin = `https://localhost:${PORT}`;
-let server: ChildProcess | undefined;
+let tls: PortalServer;
+/** The HTTPS portal's address (https://localhost:PORT). */
+let origin: string;
 let dir: string;
 let pki: TestPki;
 
-/** GET /accounts/rest/health over HTTPS (the test CA is not trusted by node; only the status matters). */
-function healthStatus(): Promise<number> {
-  return new Promise((resolve, reject) =>
-    get(`${origin}/accounts/rest/health`, { rejectUnauthorized: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    }).on('error', reject),
-  );
-}
-
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'portal-e2e-tls-'));
+  dir = mkdtempSync(join(e2eDir(), 'portal-tls-'));
   pki = await createTestPki(join(dir, 'pki'));
-  server = spawn(process.execPath, [join(repoRoot, 'server', 'dist', 'main.mjs')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(PORT),
-      PORTAL_LIST_SMTP_PORT: '0',
-      PORTAL_DATA_DIR: join(dir, 'data'),
-      PORTAL_CONFIG_FILE: join(repoRoot, 'server', 'config', 'demo.json'),
-      PORTAL_TLS_CERT: pki.serverCert,
-      PORTAL_TLS_KEY: pki.serverKey,
-      PORTAL_TLS_CLIENT_CA: pki.caCert,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'inherit',
+  tls = await startPortalServer({
+    dataDir: join(dir, 'data'),
+    env: { PORTAL_TLS_CERT: pki.serverCert, PORTAL_TLS_KEY: pki.serverKey, PORTAL_TLS_CLIENT_CA: pki.caCert },
   });
-  for (let i = 0; ; i++) {
-    if ((await healthStatus().catch(() => 0)) === 200) break;
-    if (i > 150) throw new Error('The HTTPS portal did not start.');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  origin = tls.url;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => server?.once('exit', r));
-  }
-  rmSync(dir, { recursive: true, force: true });
+  await tls?.stop();
 });
 
 /** A browser holding a smart card with this CN, on the portal's sign-in page, pressing CAC LOGIN. */
@@ -133,7 +101,7 @@ test('a visitor requests an account with the smart card: the request carries the
   await solveChallenge(page);
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByRole('heading', { name: 'Submission Success' })).toBeVisible();
-  await waitForMail('ada.lovelace@agency.example', /request/i, 0, join(dir, 'data'));
+  await waitForMail('ada.lovelace@agency.example', /request/i, 0, tls.dataDir);
   await context.close();
 });
 
@@ -141,7 +109,7 @@ test('a token user registers a smart card, then signs in with it', async ({ brow
   const { page, context } = await browserWithCard(browser, 'USER.UMA.3333333333', 'uma');
   await page.goto(`${origin}/register-cac`);
   await expect(page.getByRole('heading', { name: 'Register CAC' })).toBeVisible();
-  const data = join(dir, 'data');
+  const data = tls.dataDir;
   const before = mailsTo('user@example.test', data).length;
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill('user@example.test');
   await solveChallenge(page);

@@ -1,12 +1,13 @@
 /**
  * Posting to the portal's mailing lists as an outside mail server would: a plain SMTP
- * conversation over node:net with the portal's list listener (E2E_LIST_SMTP_PORT).
+ * conversation over node:net with the list listener of this worker's portal.
  */
 import { connect } from 'node:net';
+import { workerPortal } from './fixtures';
 
 /** Sends one message; resolves with the server's final answer, rejects with its refusal. */
 export function postToList(mail: { from: string; to: string; subject: string; text: string }): Promise<string> {
-  const port = Number(process.env.E2E_LIST_SMTP_PORT);
+  const port = workerPortal().listSmtpPort;
   const message = [`From: ${mail.from}`, `To: ${mail.to}`, `Subject: ${mail.subject}`, 'Content-Type: text/plain; charset=utf-8', '', ...mail.text.split('\n')]
     .map((line) => (line.startsWith('.') ? `.${line}` : line))
     .join('\r\n');

@@ -1,18 +1,19 @@
 /**
- * Tokens in Chromium against the real portal (issue 13): `user` creates a token in hours (the
+ * Tokens in Chromium against the real portal: `user` creates a token in hours (the
  * preview shows the date and the hour), copies it once, a platform service's introspection call
  * with it answers active with its scope, the user revokes it and introspection answers inactive;
  * a user without artifact rights cannot create one; without the artifact repository
  * /tokens/artifactory goes to /profile (a portal of its own, configured so).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectAccessible } from './axe';
-import { repoRoot } from './portal';
-import { signIn, submitTokenSignIn } from './session';
+import { e2eDir } from './fixtures';
+import { portal } from './portal';
+import { startPortalServer, type PortalServer } from './portal-server';
+import { demoToken, signIn, submitTokenSignIn } from './session';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -20,12 +21,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 
 /** A service credential made the way an operator makes one: `portal service-credentials create`. */
 function serviceCredential(name: string): { name: string; secret: string } {
-  const output = execFileSync(process.execPath, [join(repoRoot, 'server', 'dist', 'cli.mjs'), 'service-credentials', 'create', name, '--json'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: '', PORTAL_DATA_DIR: join(process.env.E2E_DIR ?? '', 'data'), LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  return JSON.parse(output) as { name: string; secret: string };
+  return JSON.parse(portal('service-credentials', 'create', name, '--json')) as { name: string; secret: string };
 }
 
 async function introspect(page: Page, credential: { name: string; secret: string }, token: string): Promise<Record<string, unknown>> {
@@ -86,6 +82,23 @@ test('a user without artifact rights is told there is no group to create a token
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
+  test(`/tokens/services links the source host, the wiki and the issue tracker, and the project-token path with PROJECT_KEY, ${colorScheme}`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme });
+    await signIn(page, 'user', '/tokens/services');
+    await expect(heading(page, 'Service Tokens')).toBeVisible();
+    // The demo configures the three through service_origins.
+    await expect(page.getByRole('main').getByRole('heading', { level: 3 })).toHaveText(['Bitbucket', 'Confluence (wiki)', 'Jira (issue tracker)']);
+    await expect(page.getByRole('link', { name: 'Your Bitbucket tokens' })).toHaveAttribute('href', 'https://code.example.test/plugins/servlet/access-tokens/users/manage');
+    await expect(page.getByRole('link', { name: 'Your Confluence (wiki) tokens' })).toHaveAttribute('href', 'https://wiki.example.test/plugins/personalaccesstokens/usertokens.action');
+    await expect(page.getByRole('link', { name: 'Your Jira (issue tracker) tokens' })).toHaveAttribute('href', /^https:\/\/jira\.example\.test\/secure\/ViewProfile\.jspa\?/);
+    await expect(page.getByText('https://code.example.test/plugins/servlet/access-tokens/projects/PROJECT_KEY/manage', { exact: true })).toBeVisible();
+    await page.getByLabel('Project key').fill('web');
+    await expect(page.getByRole('link', { name: 'Open the tokens of project WEB' })).toHaveAttribute('href', 'https://code.example.test/plugins/servlet/access-tokens/projects/WEB/manage');
+    await page.screenshot({ path: testInfo.outputPath(`service-tokens-${colorScheme}.png`), fullPage: true });
+  });
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
   test(`the token screens have no serious accessibility problems, ${colorScheme}`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
     await signIn(page, 'user', '/tokens/artifactory');
@@ -118,50 +131,22 @@ for (const colorScheme of ['light', 'dark'] as const) {
 }
 
 test.describe('without the artifact repository', () => {
-  const PORT = Number(process.env.E2E_NO_ARTIFACTS_PORT ?? 18393);
-  let server: ChildProcess | undefined;
-  let dir: string;
+  let other: PortalServer;
 
   test.beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'portal-e2e-noartifacts-'));
-    server = spawn(process.execPath, [join(repoRoot, 'server', 'dist', 'main.mjs')], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        PORT: String(PORT),
-        PORTAL_LIST_SMTP_PORT: '0',
-        PORTAL_DATA_DIR: join(dir, 'data'),
-        PORTAL_CONFIG_FILE: join(repoRoot, 'server', 'config', 'demo.json'),
-        PORTAL_SUPPORTED_SERVICES: 'jira,confluence',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    for (let i = 0; ; i++) {
-      const ok = await fetch(`http://localhost:${PORT}/accounts/rest/health`).then((r) => r.ok, () => false);
-      if (ok) break;
-      if (i > 150) throw new Error('The portal without the artifact repository did not start.');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    other = await startPortalServer({ dataDir: join(mkdtempSync(join(e2eDir(), 'portal-noartifacts-')), 'data'), env: { PORTAL_SUPPORTED_SERVICES: 'jira,confluence' } });
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server?.once('exit', r));
-    }
-    rmSync(dir, { recursive: true, force: true });
+    await other?.stop();
   });
 
   test('/tokens/artifactory goes to /profile, and the token calls are not there', async ({ page }) => {
-    const accounts = JSON.parse(readFileSync(join(dir, 'data', 'demo-accounts.json'), 'utf8')) as { username: string; token: string }[];
-    const user = accounts.find((a) => a.username === 'user')!;
-    await page.goto(`http://localhost:${PORT}/login?redirect=%2Ftokens%2Fartifactory`);
-    await submitTokenSignIn(page, 'user', user.token);
-    await expect(page).toHaveURL(`http://localhost:${PORT}/profile`);
+    await page.goto(`${other.url}/login?redirect=%2Ftokens%2Fartifactory`);
+    await submitTokenSignIn(page, 'user', demoToken('user', other.dataDir));
+    await expect(page).toHaveURL(`${other.url}/profile`);
     await expect(heading(page, 'User Profile: user')).toBeVisible();
-    const response = await page.request.get(`http://localhost:${PORT}/accounts/rest/tokens`);
+    const response = await page.request.get(`${other.url}/accounts/rest/tokens`);
     expect(response.status()).toBe(404);
   });
 });

@@ -1,12 +1,13 @@
 /**
- * Visitors, in Chromium against the real portal (issue 4): request an account, check its
+ * Visitors, in Chromium against the real portal: request an account, check its
  * status with a code read from the outbox, generate a new website token and sign in with it
  * (the old one refused), request an unlock for a locked account.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mailsTo, waitForMail } from './mail';
+import { dataDir } from './portal';
 import { demoToken, solveChallenge, submitTokenSignIn } from './session';
 import { fillAccountRequest, newApplicant, openAccountRequest, verify } from './visitor-flows';
 
@@ -85,7 +86,7 @@ test('a wrong code is refused under the code field, and the page says nothing ab
 });
 
 function rememberToken(username: string, token: string): void {
-  const file = join(process.env.E2E_DIR ?? '', 'data', 'demo-accounts.json');
+  const file = join(dataDir(), 'demo-accounts.json');
   const accounts = JSON.parse(readFileSync(file, 'utf8')) as { username: string; token: string }[];
   writeFileSync(file, JSON.stringify(accounts.map((a) => (a.username === username ? { ...a, token } : a)), null, 2));
 }

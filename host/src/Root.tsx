@@ -5,7 +5,7 @@ import { StartupSkeleton } from './StartupSkeleton';
 // The shell (antd, the router, the chrome) is a chunk of its own: the first render needs only
 // react and react-dom, and paints the same frame that index.html painted. Its libraries are
 // started in a task of their own (shell/libraries.ts), then the shell: shorter tasks, not one
-// long one, while the first page starts (issue 17, blocking time).
+// long one, while the first page starts (a long task is blocking time on a phone).
 const Shell = lazy(async () => {
   await nextTask();
   await import(/* webpackMode: "eager" */ './shell/libraries');

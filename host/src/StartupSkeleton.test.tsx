@@ -1,6 +1,6 @@
 /**
  * The frame React draws until the shell has loaded is the one the first HTML painted: the top bar
- * with the portal's name (issue 17), so that nothing blinks out when React takes over.
+ * with the portal's name (the first paint has words), so that nothing blinks out when React takes over.
  */
 import { render, screen } from '@testing-library/react';
 import { BOOT_DATA_ID } from './prefetch';

@@ -4,7 +4,7 @@
 import { nextTask } from './nextTask';
 
 // In a task of its own, after the federation's runtime has started: React and the first render
-// are not one long task with the runtime's start (issue 17, blocking time).
+// are not one long task with the runtime's start (a long task is blocking time on a phone).
 nextTask()
   .then(() => import(/* webpackMode: "eager" */ './bootstrap'))
   .catch((error: unknown) => {

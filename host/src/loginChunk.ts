@@ -1,5 +1,5 @@
 /**
- * The sign-in page is a chunk of its own (issue 17): it brings the form stack with it
+ * The sign-in page is a chunk of its own: it brings the form stack with it
  * (@portal/shared/forms, the form libraries, antd's forms part), which the signed-in pages
  * without a form no longer download before their content. Only the shell imports it, so it holds
  * nothing the shell has; on /login and / the server's first HTML hints at its files

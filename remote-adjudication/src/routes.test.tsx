@@ -24,6 +24,7 @@ describe('remote adjudication: its routes', () => {
       ['list-unlock-account-requests/:requestId', 'Unlock Account Request', 'VIEW_UNLOCK_REQUEST'],
       ['list-denied-account-requests', 'Denied Account Requests', 'LIST_NEW_ACCOUNT_REQUESTS'],
       ['list-denied-account-requests/:requestId', 'Denied Account Request', 'VIEW_NEW_ACCOUNT_REQUEST'],
+      ['provisioning', 'Provisioning', 'MANAGE_PROVISIONING'],
     ]);
   });
 });

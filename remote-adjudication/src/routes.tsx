@@ -1,5 +1,6 @@
-/** remote-adjudication: account administration and the request queues (architecture.md). */
+/** remote-adjudication: account administration, the request queues and provisioning (docs/architecture.md, "The remotes"). */
 import { needs, type RemoteModule, route, useConfiguration } from '@portal/shared';
+import { lazyPage } from '@portal/shared/components';
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import { AccountAdministrationPage } from './accounts/AccountAdministrationPage';
@@ -8,6 +9,9 @@ import { DeniedRequestsPage } from './requests/DeniedRequestsPage';
 import { DENIED, KINDS, QUEUES, type KindConfig } from './requests/kinds';
 import { requestDetailPage } from './requests/RequestDetailPage';
 import { requestListPage } from './requests/RequestListPage';
+
+/** For platform administrators only: a chunk of its own, not downloaded with the queues. */
+const ProvisioningPage = lazyPage(() => import('./provisioning/ProvisioningPage'), 'ProvisioningPage');
 
 /** A page that exists only with CAC support: without it, the not-found page (as for any unknown address). */
 function smartCardsOnly(Page: ComponentType): ComponentType {
@@ -37,6 +41,7 @@ const remote: RemoteModule = {
     ...QUEUES.flatMap(queueRoutes),
     route(DENIED.path.slice(1), DENIED.title, needs('LIST_NEW_ACCOUNT_REQUESTS'), DeniedRequestsPage),
     route(`${DENIED.path.slice(1)}/:requestId`, DENIED.detailTitle, needs('VIEW_NEW_ACCOUNT_REQUEST'), requestDetailPage(KINDS.new, DENIED.detailTitle)),
+    route('provisioning', 'Provisioning', needs('MANAGE_PROVISIONING'), ProvisioningPage),
   ],
 };
 

@@ -1,11 +1,11 @@
-/** remote-groups: groups, memberships and group administration (architecture.md; server/docs/groups.md). */
+/** remote-groups: groups, memberships and group administration (docs/architecture.md, "The remotes"; server/docs/groups.md). */
 import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
 import { lazyPage } from '@portal/shared/components';
 import { Navigate } from 'react-router-dom';
 import { GroupsPage } from './groups/GroupsPage';
 
 // The pages with a form are chunks of their own: /groups, the table, does not bring the form
-// stack with the remote's routes (issue 17).
+// stack with the remote's routes (the first page waits for fewer bytes).
 const RequestUserGroupPage = lazyPage(() => import('./groups/RequestUserGroupPage'), 'RequestUserGroupPage');
 const EditGroupDetailsPage = lazyPage(() => import('./groups/EditGroupDetailsPage'), 'EditGroupDetailsPage');
 const RequestMembershipPage = lazyPage(() => import('./membership/MembershipPage'), 'RequestMembershipPage');

@@ -23,6 +23,8 @@ export const LIST_TEXT = {
   nothingToSubmit: 'Every message is deferred: there is nothing to submit.',
   expand: 'Show the whole message',
   collapse: 'Show less',
+  /** A moderator who does not hold the list's permission group (the server refuses their subscription). */
+  notEligible: (permissionGroup: string) => `You moderate this list but are not in ${permissionGroup}, whose members it is for: you cannot subscribe to it.`,
   subscribed: (email: string) => `${email} subscribed.`,
   unsubscribed: (email: string) => `${email} unsubscribed.`,
 } as const;

@@ -1,4 +1,4 @@
-/** remote-mailing-lists: lists, moderation and list requests (architecture.md; server/docs/mailing-lists.md). */
+/** remote-mailing-lists: lists, moderation and list requests (docs/architecture.md, "The remotes"; server/docs/mailing-lists.md). */
 import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
 import { MailingListsPage } from './lists/MailingListsPage';
 import { ListMembersPage } from './members/ListMembersPage';

@@ -1,10 +1,10 @@
-/** remote-self-service: visitors' flows and a signed-in user's own account (architecture.md). */
+/** remote-self-service: visitors' flows and a signed-in user's own account (docs/architecture.md, "The remotes"). */
 import { needs, PUBLIC, type RemoteModule, route, SIGNED_IN } from '@portal/shared';
 import { lazyPage } from '@portal/shared/components';
 import { ProfilePage } from './account/ProfilePage';
 
 // The pages with a form (and the subscriptions' checkboxes) are chunks of their own: /profile does
-// not bring the form stack with the remote's routes (issue 17).
+// not bring the form stack with the remote's routes (the first page waits for fewer bytes).
 const RequestAccountPage = lazyPage(() => import('./visitors/RequestAccountPage'), 'RequestAccountPage');
 const ResetWebsiteTokenPage = lazyPage(() => import('./visitors/ResetWebsiteTokenPage'), 'ResetWebsiteTokenPage');
 const CheckStatusPage = lazyPage(() => import('./visitors/CheckStatusPage'), 'CheckStatusPage');

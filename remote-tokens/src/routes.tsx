@@ -1,4 +1,4 @@
-/** remote-tokens: artifact-repository access tokens and other services' tokens (architecture.md; server/docs/tokens.md). */
+/** remote-tokens: artifact-repository access tokens and other services' tokens (docs/architecture.md, "The remotes"; server/docs/tokens.md). */
 import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
 import { ArtifactoryTokensPage } from './artifactory/ArtifactoryTokensPage';
 import { ServiceTokensPage } from './services/ServiceTokensPage';

@@ -1,4 +1,4 @@
-// The monolith's stand-in for '@module-federation/enhanced/runtime' (issue 17, part 1): the
+// The monolith's stand-in for '@module-federation/enhanced/runtime': the
 // host's RemoteLoader asks it for '<remote>/routes' as it asks the federation runtime, and it
 // answers with the remote's routes module imported directly, one code-split chunk per remote.
 // Only `npm run bench` builds it: the portal itself always runs federated.

@@ -1,5 +1,5 @@
 // @ts-check
-// The portal as one application without module federation (issue 17, part 1): the host's own
+// The portal as one application without module federation, what the bench compares the portal with: the host's own
 // build configuration (createWebpackConfig: the same loaders, output and precompression) without
 // the federation plugin (nor the loader that splits antd's imports into its shared parts), the host's bootstrap as its entry (no asynchronous boundary for a share
 // scope), and each remote's routes imported directly through federation-runtime.mjs, each remote

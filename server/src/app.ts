@@ -23,11 +23,12 @@ import { contextPlugin } from './plugins/context.js';
 import { securityPlugin } from './plugins/security.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { DEFAULT_SECURITY_SETTINGS, type SecuritySettings } from './services/security-context.js';
-import { errorHandlerPlugin, handleError } from './plugins/error-handler.js';
+import { answerClientError, errorHandlerPlugin, handleError } from './plugins/error-handler.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { API_PREFIX, routeAccessPlugin } from './plugins/route-access.js';
-import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { applySecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { textInputPlugin } from './plugins/text-input.js';
+import { buildValidator } from './plugins/validator.js';
 import { apiRoutes } from './routes/api/index.js';
 import { environmentRoutes } from './routes/environment.js';
 import { hostRoutes } from './routes/host.js';
@@ -39,11 +40,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The remote store and the environment this server serves (routes/api/federation.ts). */
     readonly federation: { readonly storeDir: string; environment(): string };
+    /** This server's provisioning engine, when targets are configured (routes/provisioning). */
+    readonly provisioning: { readonly engine: ProvisioningEngine | undefined; readonly historyDays: number };
   }
 }
 import type { TokenIssuer } from './services/tokens/issuer.js';
 import type { ListEngine } from './services/lists/engine.js';
 import { introspectionRoutes } from './routes/introspection.js';
+import { oidcRoutes } from './routes/service-sign-in/oidc.js';
+import type { ProvisioningEngine } from './services/provisioning/engine.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -54,7 +59,7 @@ export type App = FastifyInstance<
 >;
 
 export type AppServerSettings = Pick<ServerSettings, 'environmentManifest' | 'hostDir' | 'remotesDir' | 'devRemotes'> &
-  Partial<Pick<ServerSettings, 'dataDir'>> &
+  Partial<Pick<ServerSettings, 'dataDir' | 'provisioningHistoryDays'>> &
   Partial<SecuritySettings>;
 
 /** HTTPS for the server's own listener: PEM contents (not file names). */
@@ -77,6 +82,8 @@ export interface AppOptions {
   tokenIssuer?: TokenIssuer;
   /** What runs the mailing lists; default: the embedded engine. */
   listEngine?: ListEngine;
+  /** The provisioning engine (its reconciles and retries are asked for through the API). */
+  provisioning?: ProvisioningEngine;
 }
 
 function httpsOptions(tls: AppTls | undefined): Record<string, unknown> {
@@ -101,10 +108,21 @@ export function buildApp(options: AppOptions): App {
     logger: loggerOptions(options.logger?.level ?? 'info', options.logger?.stream),
     // Unknown body fields are refused (additionalProperties: false → 400), never silently dropped.
     ajv: { customOptions: { removeAdditional: false } },
+    // Ajv as set up above, the body without type coercion, and no non-finite number (plugins/validator.ts).
+    schemaController: { compilersFactory: { buildValidator } },
     // Errors Fastify meets before any route (a malformed percent-encoding in the path, a path
     // parameter over the router's length limit) get the one error shape too: Fastify's default
     // answer echoed the path and its internal code (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH).
-    frameworkErrors: handleError,
+    // Those answers are made before any hook: they get the security headers here.
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(request, reply);
+      return handleError(error, request, reply);
+    },
+    // A request Node's parser refuses (a malformed request line, headers too large) never reaches
+    // Fastify: its raw answer carries the one error shape and the security headers too.
+    clientErrorHandler: answerClientError,
+    // Fastify's own 503 while closing is written before any hook; plugins/security-headers.ts answers it.
+    return503OnClosing: false,
     // A mailing list's address is a path parameter and may be as long as any address (320): the
     // router's default limit of 100 answered 414 for a long list name on a long email domain.
     routerOptions: { maxParamLength: 320 },
@@ -150,12 +168,14 @@ export function buildApp(options: AppOptions): App {
   // Routes
   app.register(apiRoutes, { prefix: API_PREFIX });
   app.register(introspectionRoutes);
+  app.register(oidcRoutes);
   const servedEnvironment = (): string => {
     if (environment === undefined) throw new Error('the environment manifest has not been read');
     return environment;
   };
   const storeDir = remoteStoreDir(options.server);
   app.decorate('federation', { storeDir, environment: servedEnvironment });
+  app.decorate('provisioning', { engine: options.provisioning, historyDays: options.server.provisioningHistoryDays ?? 30 });
   app.register(environmentRoutes, { environment: servedEnvironment, devRemotes });
   app.register(remoteRoutes, { storeDir });
   app.register(hostRoutes, { hostDir, devRemotes, environment: servedEnvironment, storeDir });

@@ -7,6 +7,8 @@
  *       prints the mails sent (or queued) to an address, newest first.
  *   service-credentials create|rotate|delete NAME, service-credentials list [--json]
  *       the credentials platform services introspect tokens with (server/docs/tokens.md).
+ *   oidc-clients add|list|remove|rotate-secret
+ *       the relying parties of the OpenID provider (server/docs/service-sign-in.md).
  *   backup FILE [--force], restore FILE [--force]
  *       the embedded database to a file and back (services/backup.ts); on PostgreSQL they print
  *       the pg_dump / pg_restore commands to run instead.
@@ -32,7 +34,13 @@ import { BackupError, hasEmbeddedDatabase, postgresBackupAdvice, restoreBackup, 
 import { openPglite } from './db/pglite.js';
 import { BuildError, remoteStoreDir } from './services/remote-store.js';
 import { runRemotesCommand, type RemotesCommand } from './services/remotes-command.js';
+import { listEngineOf } from './services/lists/configured.js';
+import { ProvisioningCommandError, reconcileForCommand } from './services/provisioning/command.js';
+import { createProvisioningEngine } from './services/provisioning/engine.js';
+import { ProvisioningSetupError, provisioningTargets } from './services/provisioning/setup.js';
+import { overviewText, provisioningOverview } from './services/provisioning/status.js';
 import { runServiceCredentialCommand, ServiceCredentialError, type ServiceCredentialAction } from './services/tokens/service-credentials.js';
+import { runOidcClientCommand, type ListedOidcClient, type OidcClientCommand } from './services/service-sign-in/oidc/clients.js';
 
 const USAGE = [
   'Usage: portal <command> [options]',
@@ -52,6 +60,16 @@ const USAGE = [
   '      Remove it: the service can no longer introspect tokens.',
   '  service-credentials list [--json]',
   '      Print the credentials: name, created, last rotated (never a secret).',
+  '  oidc-clients add NAME --redirect-uri URI [--redirect-uri URI …] [--service SERVICE] [--consent] [--json]',
+  "      Register a relying party of the OpenID provider; print its client id and secret (shown once).",
+  '      --service: only accounts holding that service may sign in to it; --consent: the user is asked',
+  '      once before their first sign-in. --json prints {"client_id":"…","client_secret":"…"}',
+  '  oidc-clients list [--json]',
+  '      Print the clients: name, client id, redirect URIs, service (never a secret).',
+  '  oidc-clients rotate-secret NAME [--json]',
+  '      Give it a new secret (the old one stops working at once); print it (shown once).',
+  '  oidc-clients remove NAME',
+  '      Remove it, and every sign-in and token the provider keeps for it.',
   '  backup FILE [--force]',
   '      Write the embedded database to FILE (mode 0600), whether or not the portal runs.',
   '      --force replaces an existing FILE. On PostgreSQL: prints the pg_dump command to run.',
@@ -72,6 +90,12 @@ const USAGE = [
   '      What each remote runs, since when, pinned by whom, and what a rollback would pin.',
   '  remotes history ENVIRONMENT [REMOTE] [--csv]',
   '      Every pin change, newest first (who, when, from, to, why); --csv: oldest first, as CSV.',
+  '  provision status [--json]',
+  '      Each provisioning target (the LDAP directory): its backlog, the oldest pending change,',
+  '      the last reconcile and what it repaired, and the failures with their reasons.',
+  '  provision reconcile [--dry-run] [--json]',
+  "      Compare each target with the portal's truth and repair the differences now (--dry-run:",
+  '      only say what differs).',
   '',
 ].join('\n');
 
@@ -282,6 +306,80 @@ async function serviceCredentials(settings: ServerSettings, options: ServiceCred
   }
 }
 
+interface OidcClientOptions {
+  command: OidcClientCommand;
+  json: boolean;
+}
+
+function parseOidcClients(args: string[]): OidcClientOptions {
+  const [action, ...rest] = args;
+  if (action !== 'add' && action !== 'list' && action !== 'remove' && action !== 'rotate-secret') {
+    throw new UsageError(action === undefined ? 'oidc-clients needs add, list, remove or rotate-secret.' : `Unknown oidc-clients action '${action}'.`);
+  }
+  let parsed: { values: { json?: boolean; 'redirect-uri'?: string[]; service?: string; consent?: boolean }; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options:
+        action === 'add'
+          ? { json: { type: 'boolean' }, 'redirect-uri': { type: 'string', multiple: true }, service: { type: 'string' }, consent: { type: 'boolean' } }
+          : { json: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const json = values.json === true;
+  if (action === 'list') {
+    if (positionals.length > 0) throw new UsageError(`oidc-clients list: unexpected '${positionals.join(' ')}'.`);
+    return { command: { action }, json };
+  }
+  const [name, ...extra] = positionals;
+  if (name === undefined) throw new UsageError(`oidc-clients ${action} needs a client name.`);
+  if (extra.length > 0) throw new UsageError(`oidc-clients ${action}: unexpected '${extra.join(' ')}'.`);
+  if (action !== 'add') return { command: { action, name }, json };
+  const redirectUris = values['redirect-uri'] ?? [];
+  if (redirectUris.length === 0) throw new UsageError('oidc-clients add needs --redirect-uri URI.');
+  return {
+    command: { action, name, redirectUris, consent: values.consent === true, ...(values.service === undefined ? {} : { service: values.service }) },
+    json,
+  };
+}
+
+async function oidcClients(settings: ServerSettings, options: OidcClientOptions): Promise<void> {
+  const { command } = options;
+  const result = await runCommand(settings, (db) => runOidcClientCommand(db, command, new Date()), { command: 'oidc-clients', oidcClients: command });
+  if (command.action === 'list') {
+    const clients = result.clients ?? [];
+    if (options.json) for (const c of clients) process.stdout.write(`${JSON.stringify(c)}\n`);
+    else if (clients.length === 0) process.stdout.write('No OpenID Connect clients.\n');
+    else {
+      const line = (c: ListedOidcClient) =>
+        `${c.name}  client id ${c.client_id}  ${c.redirect_uris.join(' ')}${c.service ? `  service ${c.service}` : ''}${c.consent ? '  asks consent' : ''}`;
+      process.stdout.write(`${clients.map(line).join('\n')}\n`);
+    }
+    return;
+  }
+  if (command.action === 'remove') {
+    process.stdout.write(`Client '${command.name}' removed.\n`);
+    return;
+  }
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ client_id: result.client_id, client_secret: result.client_secret })}\n`);
+    return;
+  }
+  process.stdout.write(
+    [
+      `Client '${command.name}' ${command.action === 'add' ? 'added' : 'given a new secret'}.`,
+      `Client id: ${result.client_id ?? ''}`,
+      `Client secret (shown only now; store it in the service's configuration): ${result.client_secret ?? ''}`,
+      '',
+    ].join('\n'),
+  );
+}
+
 interface BackupOptions {
   file: string;
   force: boolean;
@@ -407,6 +505,63 @@ async function remotes(settings: ServerSettings, command: RemotesCommand): Promi
   process.stdout.write(result.text);
 }
 
+interface ProvisionOptions {
+  action: 'status' | 'reconcile';
+  dryRun: boolean;
+  json: boolean;
+}
+
+function parseProvision(args: string[]): ProvisionOptions {
+  const [action, ...rest] = args;
+  if (action !== 'status' && action !== 'reconcile') {
+    throw new UsageError(action === undefined ? 'provision needs status or reconcile.' : `Unknown provision action '${action}'.`);
+  }
+  let values: { 'dry-run'?: boolean; json?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: action === 'reconcile' ? { json: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } : { json: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  return { action, dryRun: values['dry-run'] === true, json: values.json === true };
+}
+
+async function provision(settings: ServerSettings, options: ProvisionOptions): Promise<void> {
+  if (options.action === 'status') {
+    const overview = await runCommand(settings, (db) => provisioningOverview(db), { command: 'provision-status' });
+    process.stdout.write(options.json ? `${JSON.stringify(overview)}\n` : overviewText(overview));
+    return;
+  }
+  const results = await runCommand(
+    settings,
+    async (db) => {
+      // Run here, with targets of our own (the server's: registering others would drop its own); the
+      // lease keeps a running server from reconciling at the same time.
+      const engine = createProvisioningEngine({ db, targets: provisioningTargets(settings, listEngineOf(settings)), reconcileIntervalMs: 0, log: { info() {}, warn() {}, error() {} } });
+      try {
+        await engine.register();
+        return await reconcileForCommand(engine, options.dryRun);
+      } finally {
+        await engine.stop();
+      }
+    },
+    { command: 'provision-reconcile', dryRun: options.dryRun },
+  );
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify(results)}\n`);
+    return;
+  }
+  for (const r of results) {
+    process.stdout.write(`${r.target}: ${r.summary}\n`);
+    for (const line of r.drift) process.stdout.write(`  ${line}\n`);
+    if (r.differences > r.drift.length) process.stdout.write(`  … and ${r.differences - r.drift.length} more\n`);
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
@@ -419,13 +574,19 @@ async function main(argv: string[]): Promise<void> {
       ? 'Cannot list the mail'
       : command === 'service-credentials'
         ? 'Cannot change the service credentials'
-        : command === 'backup'
+        : command === 'oidc-clients'
+          ? args[0] === 'list'
+            ? 'Cannot list the OpenID Connect clients'
+            : 'Cannot change the OpenID Connect clients'
+          : command === 'backup'
           ? 'Cannot back up'
           : command === 'restore'
             ? 'Cannot restore'
             : command === 'remotes'
               ? `Cannot ${args[0] === 'status' || args[0] === 'history' ? 'read the pins' : (args[0] ?? 'change the remotes')}`
-              : 'Cannot create the administrator';
+              : command === 'provision'
+                ? `Cannot ${args[0] === 'reconcile' ? 'reconcile' : 'read the provisioning status'}`
+                : 'Cannot create the administrator';
   try {
     if (command === 'create-admin') {
       const options = parseCreateAdmin(args);
@@ -436,19 +597,25 @@ async function main(argv: string[]): Promise<void> {
     } else if (command === 'service-credentials') {
       const options = parseServiceCredentials(args);
       await serviceCredentials(loadServerSettings(), options);
+    } else if (command === 'oidc-clients') {
+      const options = parseOidcClients(args);
+      await oidcClients(loadServerSettings(), options);
     } else if (command === 'backup' || command === 'restore') {
       const options = parseBackup(command, args);
       await (command === 'backup' ? backup : restore)(loadServerSettings(), options);
     } else if (command === 'remotes') {
       const options = parseRemotes(args);
       await remotes(loadServerSettings(), options);
+    } else if (command === 'provision') {
+      const options = parseProvision(args);
+      await provision(loadServerSettings(), options);
     } else {
       throw new UsageError(`Unknown command '${command}'.`);
     }
   } catch (error) {
     if (error instanceof UsageError) exit(2, `${error.message}\n\n${USAGE}`);
     if (error instanceof ConfigError) exit(1, ['Configuration error:', ...error.problems.map((p) => `  - ${p}`)].join('\n'));
-    if (error instanceof CommandError || error instanceof DomainError || error instanceof BuildError || error instanceof MigrationError || error instanceof ServiceCredentialError || error instanceof BackupError) {
+    if (error instanceof CommandError || error instanceof ProvisioningCommandError || error instanceof ProvisioningSetupError || error instanceof DomainError || error instanceof BuildError || error instanceof MigrationError || error instanceof ServiceCredentialError || error instanceof BackupError) {
       exit(1, `${failure}: ${error.message}`);
     }
     exit(1, `${failure}: ${(error as Error).message}`);

@@ -15,8 +15,10 @@ import {
   CONFIGURATION_KEYS,
   CSS_THEMES,
   DEFAULT_CONFIGURATION,
+  originOf,
   SERVICES,
   serviceOrigins,
+  supportedServices,
   type ConfigurationKey,
   type PortalConfiguration,
 } from '@portal/api';
@@ -101,6 +103,8 @@ export interface ServerSettings {
   personalEmailDomains: readonly string[];
   /** Origin and optional path without a final '/'; undefined: from the request. */
   publicUrl: string | undefined;
+  /** The session cookie's Domain (a parent domain of the portal's host); undefined: the portal's host only. */
+  cookieDomain: string | undefined;
   /** Who issues artifact-repository tokens (server/docs/tokens.md). */
   tokenIssuer: TokenIssuerName;
   /** The Artifactory issuer: its base address (origin and path, no final '/'). */
@@ -120,7 +124,20 @@ export interface ServerSettings {
   mailmanUser: string | undefined;
   /** The Mailman engine: the REST password. Never log it. */
   mailmanPassword: string | undefined;
-  mailmanSyncMs: number;
+  /** The LDAP directory kept in step (docs/provisioning.md); undefined: none. */
+  ldapUrl: string | undefined;
+  ldapBindDn: string | undefined;
+  /** Never log it. */
+  ldapBindPassword: string | undefined;
+  /** A file holding the bind password (its first line). */
+  ldapBindPasswordFile: string | undefined;
+  ldapBaseDn: string | undefined;
+  /** Delete entries under the portal's OUs that the portal does not know. */
+  ldapPrune: boolean;
+  /** The SCIM 2.0 services kept in step (docs/provisioning.md, "SCIM 2.0"); empty: none. */
+  scimTargets: readonly ScimTargetSetting[];
+  provisioningReconcileMinutes: number;
+  provisioningHistoryDays: number;
   /** The purge of expired rows (services/retention.ts): how often it runs. */
   purgeIntervalMs: number;
   /** A failed sign-in count below the limit is forgotten after this long without a failure. */
@@ -129,6 +146,18 @@ export interface ServerSettings {
   lockedIdentifierRetentionDays: number;
   verificationCodeRetentionHours: number;
   sentMailRetentionDays: number;
+}
+
+/** One entry of PORTAL_SCIM_TARGETS: its bearer token is given, or read from a file at start (exactly one of the two). */
+export interface ScimTargetSetting {
+  /** Names the target: 'scim:<name>'. */
+  name: string;
+  /** The SCIM base address (…/scim/v2), without a final '/'. */
+  url: string;
+  /** Never log it. */
+  token: string | undefined;
+  /** A file whose first line is the token. */
+  tokenFile: string | undefined;
 }
 
 export const TOKEN_ISSUERS = ['embedded', 'artifactory'] as const;
@@ -271,6 +300,82 @@ const HTTP_URL_OR_UNDEFINED = text((value) => {
 
 // The server settings' own kinds. Values that may hold a password (DATABASE_URL, SMTP_URL) are never echoed.
 
+const LDAP_URL = text((value) => {
+  const url = urlOf(value.trim());
+  if (url === undefined || !['ldap:', 'ldaps:'].includes(url.protocol) || url.hostname === '') {
+    refuse(`${quote(value)} is not an LDAP address; use ldap://host:port or ldaps://host:port`);
+  }
+  return value.trim();
+});
+
+const SCIM_TARGET_EXAMPLE = '[{"name":"artifactory","url":"https://artifactory.example.test/access/api/v1/scim/v2","tokenFile":"/run/secrets/scim"}]';
+const SCIM_TARGET_KEYS = ['name', 'url', 'token', 'tokenFile'];
+const SCIM_TARGET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+
+/**
+ * A JSON array of SCIM services, each `{"name", "url", "token" | "tokenFile"}`. Neither the text
+ * nor a token is ever echoed (a JSON error says only where it is), an address only when it holds
+ * no user or password; every bad entry is reported, named by its name or its place.
+ */
+const SCIM_TARGETS = text((value, cwd): ScimTargetSetting[] => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch (error) {
+    const at = /at position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
+    refuse(`is not valid JSON${at === undefined ? '' : ` (at position ${at})`}; give an array such as ${SCIM_TARGET_EXAMPLE}`);
+  }
+  if (!Array.isArray(parsed)) refuse(`must be a JSON array of targets, such as ${SCIM_TARGET_EXAMPLE}`);
+  const reasons: string[] = [];
+  const targets: ScimTargetSetting[] = [];
+  const seen = new Map<string, number>();
+  parsed.forEach((entry: unknown, index) => {
+    const place = `entry ${index + 1}`;
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      reasons.push(`${place} is not an object with name, url and token or tokenFile`);
+      return;
+    }
+    const fields = entry as Record<string, unknown>;
+    const { name, url, token, tokenFile } = fields;
+    const validName = typeof name === 'string' && SCIM_TARGET_NAME.test(name);
+    const who = validName ? `entry '${name}'` : place;
+    const problems: string[] = [];
+    if (!validName) problems.push(`${place}: name ${name === undefined ? 'is missing' : `${quote(name)} is not a name`} (letters, digits, '.', '-' and '_', e.g. "artifactory")`);
+    for (const key of Object.keys(fields)) {
+      if (!SCIM_TARGET_KEYS.includes(key)) problems.push(`${who}: unknown key ${quote(key)} (known: ${SCIM_TARGET_KEYS.join(', ')})`);
+    }
+    const address = typeof url === 'string' ? urlOf(url.trim()) : undefined;
+    if (url === undefined) problems.push(`${who}: url is missing (the SCIM base address, e.g. https://artifactory.example.test/access/api/v1/scim/v2)`);
+    else if (address === undefined || !['http:', 'https:'].includes(address.protocol) || address.hostname === '') {
+      const shown = typeof url === 'string' && address?.username === '' && address.password === '' ? ` ${quote(url.trim())}` : '';
+      problems.push(`${who}: url${shown} is not an http(s) address`);
+    } else if (address.username !== '' || address.password !== '' || address.search !== '' || address.hash !== '') {
+      problems.push(`${who}: url must hold no user, password, query or fragment (the token goes in token or tokenFile)`);
+    }
+    if (token !== undefined && tokenFile !== undefined) problems.push(`${who}: give token or tokenFile, not both`);
+    else if (token === undefined && tokenFile === undefined) problems.push(`${who}: give its bearer token (token) or a file holding it (tokenFile)`);
+    else if (token !== undefined && (typeof token !== 'string' || token.trim() === '')) problems.push(`${who}: token must be non-blank text`);
+    else if (tokenFile !== undefined && (typeof tokenFile !== 'string' || tokenFile.trim() === '')) problems.push(`${who}: tokenFile must be a path`);
+    if (validName) {
+      const first = seen.get(name.toLowerCase());
+      if (first !== undefined) problems.push(`entries ${first + 1} and ${index + 1} are both named '${name}'; each target needs a name of its own`);
+      else seen.set(name.toLowerCase(), index);
+    }
+    if (problems.length > 0) {
+      reasons.push(...problems);
+      return;
+    }
+    targets.push({
+      name: name as string,
+      url: (url as string).trim().replace(/\/+$/, ''),
+      token: typeof token === 'string' ? token.trim() : undefined,
+      tokenFile: typeof tokenFile === 'string' ? resolve(cwd, tokenFile.trim()) : undefined,
+    });
+  });
+  if (reasons.length > 0) throw new Invalid(reasons);
+  return targets;
+});
+
 const DATABASE_URL = text((value) =>
   ['postgres:', 'postgresql:'].includes(urlOf(value)?.protocol ?? '')
     ? value
@@ -353,6 +458,21 @@ const DOMAINS = text((value): readonly string[] => {
   });
 });
 
+/** A cookie's Domain: a domain name of two labels or more (a leading dot is dropped), never an IP address. */
+const COOKIE_DOMAIN = text((value) => {
+  const domain = value.trim().toLowerCase().replace(/^\./, '');
+  if (!DOMAIN_NAME.test(domain) || isIP(domain) !== 0) {
+    refuse(`${quote(value.trim())} is not a domain name, e.g. example.test (the parent domain of the portal's host and the services' hosts)`);
+  }
+  return domain;
+});
+
+/** Whether a host name is the domain itself or inside it. */
+export function isHostInDomain(host: string, domain: string): boolean {
+  const name = host.toLowerCase();
+  return name === domain || name.endsWith(`.${domain}`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The tables
 
@@ -400,8 +520,8 @@ export const PORTAL_CONFIGURATION_FIELDS: Fields<PortalConfiguration> = {
         : undefined,
   },
   artifacts_profile_url: { ...HTTP_URL_OR_UNDEFINED, default: spec.artifacts_profile_url, doc: "the artifact repository's profile page" },
-  bitbucket_url: { ...HTTP_URL_OR_UNDEFINED, default: spec.bitbucket_url, doc: "the source host's address: its token pages are linked from /tokens/services" },
-  jira_url: { ...HTTP_URL_OR_UNDEFINED, default: spec.jira_url, doc: "the issue tracker's address: its token page is linked from /tokens/services" },
+  bitbucket_url: { ...HTTP_URL_OR_UNDEFINED, default: spec.bitbucket_url, doc: "the source host's address: its token pages are linked from /tokens/services ('undefined': its origin in service_origins)" },
+  jira_url: { ...HTTP_URL_OR_UNDEFINED, default: spec.jira_url, doc: "the issue tracker's address: its token page is linked from /tokens/services ('undefined': its origin in service_origins)" },
   login_help_url: {
     ...HTTP_URL_OR_UNDEFINED, default: spec.login_help_url,
     doc: "the page /login's Login help opens; 'undefined': the wiki's Login+Help page in the WEB space (none without a wiki)",
@@ -467,7 +587,18 @@ export const SERVER_SETTING_FIELDS: Fields<ServerSettings> = {
     env: 'PORTAL_PERSONAL_EMAIL_DOMAINS', ...DOMAINS, default: DEFAULT_PERSONAL_EMAIL_DOMAINS,
     doc: "mail domains (and their subdomains) an account request may not use; 'none': no list",
   },
-  publicUrl: { env: 'PORTAL_PUBLIC_URL', ...PUBLIC_URL, default: undefined, doc: "the portal's address for links in mail; unset: from the request" },
+  publicUrl: { env: 'PORTAL_PUBLIC_URL', ...PUBLIC_URL, default: undefined, doc: "the portal's address for links in mail and the redirects of forward auth; unset: from the request" },
+  cookieDomain: {
+    env: 'PORTAL_COOKIE_DOMAIN', ...COOKIE_DOMAIN, default: undefined,
+    doc: "the parent domain the session cookie is sent to (Domain=), so that the reverse proxies of services on sibling hosts pass it to forward auth; needs PORTAL_PUBLIC_URL, whose host must be inside it; unset: the portal's host only",
+    uses: ['publicUrl'],
+    rule: ({ cookieDomain, publicUrl }) => {
+      if (cookieDomain === undefined) return undefined;
+      if (publicUrl === undefined) return `PORTAL_COOKIE_DOMAIN: needs PORTAL_PUBLIC_URL (the portal's address, whose host must be inside ${cookieDomain})`;
+      const host = new URL(publicUrl).hostname;
+      return isHostInDomain(host, cookieDomain) ? undefined : `PORTAL_COOKIE_DOMAIN: the portal's host ${host} (PORTAL_PUBLIC_URL) is not inside ${cookieDomain}, so its session cookie could not be set there`;
+    },
+  },
   tokenIssuer: {
     env: 'PORTAL_TOKEN_ISSUER', ...oneOf(TOKEN_ISSUERS, 'a token issuer'), default: 'embedded',
     doc: 'embedded: the portal issues artifact-repository tokens (services introspect them); artifactory: JFrog Artifactory does',
@@ -509,9 +640,41 @@ export const SERVER_SETTING_FIELDS: Fields<ServerSettings> = {
         ? 'PORTAL_LIST_ENGINE=mailman needs PORTAL_MAILMAN_URL, PORTAL_MAILMAN_USER and PORTAL_MAILMAN_PASSWORD'
         : undefined,
   },
-  mailmanSyncMs: {
-    env: 'PORTAL_MAILMAN_SYNC_MS', ...integer(10_000, 86_400_000), default: 300_000,
-    doc: "the Mailman engine: how often every list's roster in Mailman is made the portal's (ms)",
+  ldapUrl: {
+    env: 'PORTAL_LDAP_URL', ...LDAP_URL, default: undefined,
+    doc: 'the LDAP directory the portal keeps in step with its accounts and groups, ldap:// or ldaps:// (docs/provisioning.md); unset: none',
+  },
+  ldapBindDn: { env: 'PORTAL_LDAP_BIND_DN', ...TRIMMED, default: undefined, doc: 'the directory: the DN the portal binds as (it writes under PORTAL_LDAP_BASE_DN)' },
+  ldapBindPassword: { env: 'PORTAL_LDAP_BIND_PASSWORD', ...SECRET_VALUE, default: undefined, doc: "the directory: the bind DN's password (kept out of logs, errors and pages)" },
+  ldapBindPasswordFile: {
+    env: 'PORTAL_LDAP_BIND_PASSWORD_FILE', ...PATH, default: undefined,
+    doc: "the directory: a file whose first line is the bind DN's password (instead of PORTAL_LDAP_BIND_PASSWORD)",
+    rule: ({ ldapBindPassword, ldapBindPasswordFile }) =>
+      ldapBindPassword !== undefined && ldapBindPasswordFile !== undefined ? 'PORTAL_LDAP_BIND_PASSWORD and PORTAL_LDAP_BIND_PASSWORD_FILE: set one of them, not both' : undefined,
+  },
+  ldapBaseDn: {
+    env: 'PORTAL_LDAP_BASE_DN', ...TRIMMED, default: undefined,
+    doc: 'the directory: the entry under which the portal keeps ou=people and ou=groups, e.g. dc=example,dc=test',
+    rule: ({ ldapUrl, ldapBindDn, ldapBindPassword, ldapBindPasswordFile, ldapBaseDn }) =>
+      ldapUrl !== undefined && (ldapBindDn === undefined || ldapBaseDn === undefined || (ldapBindPassword === undefined && ldapBindPasswordFile === undefined))
+        ? 'PORTAL_LDAP_URL needs PORTAL_LDAP_BIND_DN, PORTAL_LDAP_BIND_PASSWORD (or PORTAL_LDAP_BIND_PASSWORD_FILE) and PORTAL_LDAP_BASE_DN'
+        : undefined,
+  },
+  ldapPrune: {
+    env: 'PORTAL_LDAP_PRUNE', ...BOOLEAN, default: false,
+    doc: 'the directory: delete entries under ou=people and ou=groups that the portal does not know (false: report them only)',
+  },
+  scimTargets: {
+    env: 'PORTAL_SCIM_TARGETS', ...SCIM_TARGETS, default: [],
+    doc: 'the SCIM 2.0 services the portal keeps in step (docs/provisioning.md): a JSON array of {"name", "url", "token" or "tokenFile"}; tokens are kept out of logs, errors and pages',
+  },
+  provisioningReconcileMinutes: {
+    env: 'PORTAL_PROVISIONING_RECONCILE_MINUTES', ...integer(1, 24 * 60), default: 10,
+    doc: "how often each provisioning target is compared with the portal's truth and repaired (minutes)",
+  },
+  provisioningHistoryDays: {
+    env: 'PORTAL_PROVISIONING_HISTORY_DAYS', ...integer(1, 36_500), default: 30,
+    doc: "how long the provisioning history (failures, retries, reconciles) is kept (days)",
   },
   purgeIntervalMs: {
     env: 'PORTAL_PURGE_INTERVAL_MS', ...integer(1000, 86_400_000), default: 600_000,
@@ -651,11 +814,24 @@ export function loadServerSettings(options: LoadOptions = {}): ServerSettings {
   return load(options, collectServerSettings);
 }
 
+/**
+ * The supported services a sign-in's redirect cannot go back to, said once at start: without an
+ * origin in service_origins (the wiki's origin stands for Confluence) such a redirect is refused
+ * and a signed-in user lands on the profile, their subscription never checked.
+ */
+export function servicesWithoutOrigin(portal: Pick<PortalConfiguration, 'supported_services' | 'service_origins' | 'wiki_url'>): string[] {
+  const named = new Set<string>(serviceOrigins(portal).map((pair) => pair.service));
+  if (originOf(portal.wiki_url) !== undefined) named.add('confluence');
+  const missing = supportedServices(portal).filter((service) => !named.has(service));
+  if (missing.length === 0) return [];
+  return [`service_origins names no origin for ${missing.join(', ')} (supported): a sign-in's redirect to ${missing.length === 1 ? 'it' : 'them'} is refused`];
+}
+
 /** Everything main needs; all problems of both parts are reported together. Throws ConfigError. */
 export function loadSettings(options: LoadOptions = {}): Settings {
-  return load(options, (env, cwd, problems) => ({
-    portal: collectPortalConfiguration(env, cwd, problems),
-    server: collectServerSettings(env, cwd, problems),
-    warnings: unknownPortalVariables(env),
-  }));
+  return load(options, (env, cwd, problems) => {
+    const portal = collectPortalConfiguration(env, cwd, problems);
+    const server = collectServerSettings(env, cwd, problems);
+    return { portal, server, warnings: [...unknownPortalVariables(env), ...servicesWithoutOrigin(portal)] };
+  });
 }

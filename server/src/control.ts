@@ -14,7 +14,11 @@ import { listMail, type ListedMail } from './services/mail.js';
 import { BackupError, writeBackup, type BackupResult } from './services/backup.js';
 import { BuildError } from './services/remote-store.js';
 import { parseRemotesCommand, runRemotesCommand, type RemotesCommand, type RemotesCommandResult } from './services/remotes-command.js';
+import type { ProvisioningEngine } from './services/provisioning/engine.js';
+import { ProvisioningCommandError, reconcileForCommand, type ReconcileResult } from './services/provisioning/command.js';
+import { provisioningOverview, type ProvisioningOverview } from './services/provisioning/status.js';
 import { runServiceCredentialCommand, ServiceCredentialError, type ServiceCredentialAction, type ServiceCredentialResult } from './services/tokens/service-credentials.js';
+import { parseOidcClientCommand, runOidcClientCommand, type OidcClientCommand, type OidcClientResult } from './services/service-sign-in/oidc/clients.js';
 
 export const CONTROL_SOCKET_NAME = 'portal.sock';
 const MAX_REQUEST_BYTES = 64 * 1024;
@@ -27,25 +31,31 @@ export type ControlRequest =
   | { command: 'create-admin'; username: string; email: string }
   | { command: 'mail-list'; to: string }
   | { command: 'service-credentials'; action: ServiceCredentialAction; name?: string }
+  | { command: 'oidc-clients'; oidcClients: OidcClientCommand }
   | { command: 'backup'; file: string; force: boolean }
-  | { command: 'remotes'; remotes: RemotesCommand };
+  | { command: 'remotes'; remotes: RemotesCommand }
+  | { command: 'provision-status' }
+  | { command: 'provision-reconcile'; dryRun: boolean };
 
 /** What each command answers. */
 export interface ControlResults {
   'create-admin': CreatedAdmin;
   'mail-list': ListedMail[];
   'service-credentials': ServiceCredentialResult;
+  'oidc-clients': OidcClientResult;
   backup: BackupResult;
   remotes: RemotesCommandResult;
+  'provision-status': ProvisioningOverview;
+  'provision-reconcile': ReconcileResult[];
 }
 
 export type ControlResponse<C extends ControlRequest['command'] = ControlRequest['command']> =
   | { ok: true; result: ControlResults[C] }
   | { ok: false; error: string };
 
-async function handle(db: Database, storeDir: string, request: unknown): Promise<ControlResponse> {
+async function handle(db: Database, storeDir: string, request: unknown, provisioning: ProvisioningEngine | undefined): Promise<ControlResponse> {
   if (typeof request !== 'object' || request === null) return { ok: false, error: 'The request is not a JSON object.' };
-  const { command, username, email, to, action, name, file, force, remotes } = request as Record<string, unknown>;
+  const { command, username, email, to, action, name, file, force, remotes, dryRun, oidcClients } = request as Record<string, unknown>;
   try {
     switch (command) {
       case 'create-admin':
@@ -59,6 +69,11 @@ async function handle(db: Database, storeDir: string, request: unknown): Promise
           return { ok: false, error: 'service-credentials needs an action (create, rotate, delete, list) and a name.' };
         }
         return { ok: true, result: await runServiceCredentialCommand(db, action as ServiceCredentialAction, name as string | undefined, new Date()) };
+      case 'oidc-clients': {
+        const parsed = parseOidcClientCommand(oidcClients);
+        if (!parsed) return { ok: false, error: 'oidc-clients needs an action (add, list, remove, rotate-secret) and its arguments.' };
+        return { ok: true, result: await runOidcClientCommand(db, parsed, new Date()) };
+      }
       case 'backup':
         // The command line sends an absolute path; the portal writes the file (mode 0600).
         if (typeof file !== 'string' || !file.startsWith('/') || typeof force !== 'boolean') return { ok: false, error: 'backup needs an absolute file path.' };
@@ -68,11 +83,22 @@ async function handle(db: Database, storeDir: string, request: unknown): Promise
         if (!parsed) return { ok: false, error: 'remotes needs an action (publish, pin, rollback, status, history) and its arguments.' };
         return { ok: true, result: await runRemotesCommand(db, storeDir, parsed) };
       }
+      case 'provision-status':
+        return { ok: true, result: await provisioningOverview(db) };
+      case 'provision-reconcile':
+        if (typeof dryRun !== 'boolean') return { ok: false, error: 'provision-reconcile needs dryRun.' };
+        return { ok: true, result: await reconcileForCommand(provisioning, dryRun) };
       default:
         return { ok: false, error: `Unknown command '${String(command)}'.` };
     }
   } catch (error) {
-    if (error instanceof DomainError || error instanceof ServiceCredentialError || error instanceof BackupError || error instanceof BuildError) {
+    if (
+      error instanceof DomainError ||
+      error instanceof ServiceCredentialError ||
+      error instanceof BackupError ||
+      error instanceof BuildError ||
+      error instanceof ProvisioningCommandError
+    ) {
       return { ok: false, error: error.message };
     }
     throw error;
@@ -91,6 +117,8 @@ export async function startControlServer(
   onError: (error: unknown) => void,
   /** The remote store the remotes commands publish into (this portal's). */
   storeDir: string = join(dataDir, 'remotes'),
+  /** This portal's provisioning, which `provision reconcile` runs. */
+  provisioning?: ProvisioningEngine,
 ): Promise<ControlServer> {
   const path = controlSocketPath(dataDir);
   if (existsSync(path)) unlinkSync(path);
@@ -114,7 +142,7 @@ export async function startControlServer(
         socket.end(`${JSON.stringify({ ok: false, error: 'The request is not JSON.' })}\n`);
         return;
       }
-      handle(db, storeDir, request).then(
+      handle(db, storeDir, request, provisioning).then(
         (response) => socket.end(`${JSON.stringify(response)}\n`),
         (error: unknown) => {
           onError(error);

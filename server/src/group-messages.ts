@@ -2,6 +2,8 @@
  * The API's texts about groups and memberships (server/docs/groups.md). The forms' messages (group
  * identifier, names, permission groups, membership reason) are @portal/api's GROUP_MESSAGES.
  */
+import { GROUP_MESSAGES } from '@portal/api';
+
 export const GROUP_SERVICE_MESSAGES = {
   groupNotFound: 'User group not found.',
   accountNotFound: 'Account not found.',
@@ -23,7 +25,7 @@ export const GROUP_SERVICE_MESSAGES = {
   notMember: (username: string, id: string) => `${username} is not a member of ${id}.`,
   membershipPending: (username: string, id: string) => `A membership request for ${username} in ${id} is already pending.`,
   lastAdmin: (id: string) => `${id} must keep at least one admin: make another member an admin first.`,
-  dodOnly: (id: string) => `Members of ${id} must sign in with a smart card (DoD PKI).`,
+  dodOnly: GROUP_MESSAGES.dodOnly,
   ownAdd: 'You cannot add yourself to a group: send a membership request.',
   permissionGroupNotFound: (name: string) => `The group ${name} does not exist.`,
   groupGone: (name: string) => `The group ${name} no longer exists.`,

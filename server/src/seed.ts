@@ -86,7 +86,7 @@ export interface DemoGroup extends NewUserGroup {
 
 /**
  * A few user groups with the demo accounts as members (spec sections 3 and 6), between them one
- * of each kind the issue asks for: members in every role (PORTAL: admin, team, user, and a user
+ * of each kind a screen can show: members in every role (PORTAL: admin, team, user, and a user
  * through a nested group), pending membership requests and more than 6 additional permission
  * groups (PORTAL), an open-access group (DEVOPS), a hidden DoD group (SECURE). `admin` is the
  * only admin of PORTAL (the end-to-end tests administer it as admin).

@@ -280,7 +280,7 @@ for (const kind of DATABASE_KINDS) {
       }
     });
 
-    test('a term over 255 characters: 400 in words, with the field (issue 15: not the schema text)', async () => {
+    test('a term over 255 characters: 400 in words, with the field, not the schema text', async () => {
       const response = await call(world.app, searcher, 'POST', '/accounts/search', { term: 'a'.repeat(300), starts_with: true });
       assert.equal(response.statusCode, 400);
       assert.deepEqual(response.json(), {

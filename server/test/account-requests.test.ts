@@ -78,7 +78,7 @@ const RULE_CASES: [string, (body: Body) => void, string, string][] = [
   ['company too long', (b) => (b.company = 'c'.repeat(256)), 'company', 'Must be less than 255 characters (256/255)'],
   ['project empty', (b) => (b.project = ''), 'project', 'Please enter a project'],
   ['reason empty', (b) => (b.reason = ''), 'reason', 'Please enter a reason'],
-  // A reason box: 150 (spec section 9; issue 15: it was 1000).
+  // A reason box: 150 (spec section 9).
   ['reason too long', (b) => (b.reason = 'r'.repeat(151)), 'reason', 'Must be less than 150 characters (151/150)'],
   ['reason too long before a sponsor', (b) => (b.reason = `${'r'.repeat(151)} [GOVT SPONSOR: sponsor@agency.mil]`), 'reason', 'Must be less than 150 characters (151/150)'],
   ['supervisor first name empty', (b) => (b.supervisor.first_name = ''), 'supervisor_first_name', "Please enter your supervisor's first name"],
@@ -259,7 +259,7 @@ for (const kind of DATABASE_KINDS) {
         assert.equal((await submit(validBody(), { challenge })).statusCode, 200, 'the challenge was not used by the refused submissions');
       });
 
-      test('the reason for the account: 150 typed characters, a CAC exception\'s sponsor suffix not counted (issue 15)', async () => {
+      test('the reason for the account: 150 typed characters, a CAC exception\'s sponsor suffix not counted', async () => {
         const body = validBody();
         body.reason = `${'r'.repeat(150)} [GOVT SPONSOR: sponsor@agency.example]`;
         const response = await submit(body);
@@ -275,7 +275,7 @@ for (const kind of DATABASE_KINDS) {
       });
 
       test('a malformed body: 400 from the schema (unknown field, wrong type, no body)', async () => {
-        // Told in words (issue 15), never the validator's text.
+        // Told in words, never the validator's text.
         const cases: [Record<string, unknown>, Record<string, unknown>][] = [
           [{ ...validBody(), admin: true }, { error: 'The field admin is not accepted.', code: 400 }],
           [{ ...validBody(), address: 'somewhere' }, { error: 'Address: This value is not valid.', code: 400, fields: { address: 'This value is not valid.' } }],

@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 1: a closed account is never active. The demo's closed.user came back from
+ * A closed account is never active. The demo's closed.user came back from
  * GET /accounts/closed.user as active and closed, and Account Administration showed it Active
  * with Lock and Close offered. Migration 0009 makes the state impossible; the seed writes it right.
  */

@@ -310,7 +310,7 @@ for (const kind of DATABASE_KINDS) {
         ['supervisor phone invalid', { supervisor_phone: '12' }, 'supervisor_phone', RULE_MESSAGES.invalidPhone],
         ['reason empty', { reason: '' }, 'reason', 'Please enter a reason'],
         ['reason of 1', { reason: 'r' }, 'reason', RULE_MESSAGES.atLeast2],
-        // A reason box: 150 (spec section 9; issue 15: it was 1000).
+        // A reason box: 150 (spec section 9).
         ['reason of 151', { reason: long(151) }, 'reason', 'Must be less than 150 characters (151/150)'],
       ];
 
@@ -327,7 +327,7 @@ for (const kind of DATABASE_KINDS) {
         assert.equal((await updatesOf(account.id)).rows.length, 0);
       });
 
-      test('the reason for the account: 150 at most, the sponsor suffix not counted; one stored longer before may be kept unchanged (issue 15)', async () => {
+      test('the reason for the account: 150 at most, the sponsor suffix not counted; one stored longer before may be kept unchanged', async () => {
         const { app } = world;
         const { account, who } = await signedIn(world, unique('reasons'));
         const sponsored = `${long(150)} [GOVT SPONSOR: sponsor@agency.mil]`;

@@ -370,7 +370,8 @@ for (const databaseKind of DATABASE_KINDS) {
           const request = await makeRequest(kind, 'pending');
           assert.equal((await decide(adjudicator, kind, request.id, 'denied', 'Not now.')).statusCode, 200);
           const [mail] = await listMail(world.db, request.email);
-          assert.match(mail?.subject ?? '', /request was denied$/);
+          const subjects = { usergroup: 'Your user group request was denied', mailinglist: 'Your mailing list request was denied', membership: 'Your request to join PORTAL was denied' };
+          assert.equal(mail?.subject, subjects[kind]);
           assert.match(mail?.text ?? '', /Not now\./);
         });
       }
@@ -437,7 +438,7 @@ for (const databaseKind of DATABASE_KINDS) {
         assert.deepEqual((await call(world.app, adjudicator, 'GET', '/requests/unlock/999999999')).json(), NOT_FOUND);
         assert.deepEqual((await call(world.app, adjudicator, 'GET', `/requests/profilechange/${request.id}`)).json(), NOT_FOUND);
         assert.deepEqual((await decide(adjudicator, 'profilechange', request.id, 'approved')).json(), NOT_FOUND);
-        // An id that is not a whole number names no request: 404 (the screen's not-found view), never the schema's text (issue 15).
+        // An id that is not a whole number names no request: 404 (the screen's not-found view), never the schema's text.
         for (const id of ['abc', '1.5', '-1', '0', '99999999999999999999']) {
           assert.deepEqual((await call(world.app, adjudicator, 'GET', `/requests/new/${id}`)).json(), { error: 'Not found', code: 404 }, id);
         }
@@ -535,7 +536,7 @@ for (const databaseKind of DATABASE_KINDS) {
         assert.deepEqual((await decide(helpdesk, 'new', other.id, 'approved')).json(), FORBIDDEN);
         await makeRequest('unlock', 'pending');
         await makeRequest('profilechange', 'pending');
-        // The summary counts only the queues the caller may list: for the help desk, the unlock queue (issue 15).
+        // The summary counts only the queues the caller may list: for the help desk, the unlock queue.
         const all = (await call(world.app, adjudicator, 'GET', '/requests')).json<Record<string, number>>();
         assert.ok((all.total_new ?? 0) > 0 && (all.total_profilechange ?? 0) > 0 && (all.total_unlock ?? 0) > 0, JSON.stringify(all));
         const summary = await call(world.app, helpdesk, 'GET', '/requests');

@@ -322,10 +322,13 @@ for (const kind of DATABASE_KINDS) {
           'GET /accounts/botchallengeendpoint',
           'GET /configuration',
           'GET /federation/history.csv',
+          // Not in spec section 7's list: a service's reverse proxy asks it with the browser's cookies, and has no token.
+          'GET /forward-auth/:service',
           'GET /health',
-          // Not in spec section 7's list: the login agreement, read before sign-in like the configuration (issue 15).
+          // Not in spec section 7's list: the login agreement, read before sign-in like the configuration.
           'GET /login-agreement',
           'GET /openapi.json',
+          'GET /provisioning/history.csv',
           'GET /sessions/httpsession',
           'GET /xsrf',
           'POST /accounts/credentials/reset',

@@ -13,10 +13,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
+import { pack, type Header } from 'tar-stream';
 import type { Database, Queryable } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
+import { readTar } from '../src/db/tar.js';
+import { runOidcClientCommand } from '../src/services/service-sign-in/oidc/clients.js';
+import { ensureSigningKeys } from '../src/services/service-sign-in/oidc/keys.js';
 import { seedDemoData } from '../src/seed.js';
 import { PGLITE_POSTGRES_MAJOR } from '../src/services/backup.js';
 import { enqueueMail } from '../src/services/mail.js';
@@ -79,6 +83,14 @@ async function fillEveryTable(db: Database): Promise<void> {
   await db.query("insert into verification_codes (email, code_hash, created_at, expires_at) values ('user@example.test', 'ef56', $1, $1)", [now]);
   await db.query("insert into server_secrets (name, value) values ('test', 'secret value')");
   await db.query("insert into rate_limit_hits (key, hits, expires_at) values ('sign-in 192.0.2.1 0', 3, $1)", [now]);
+  // Provisioning: a target, a change it waits to apply and its history.
+  await db.query("insert into provisioning_targets (name, kind, last_reconcile_at, last_reconcile_drift) values ('ldap', 'ldap', $1, 2)", [now]);
+  await db.query("insert into provisioning_pending (target, object, since, attempts, next_attempt_at, last_error) values ('ldap', 'group:X-team', $1, 1, $1, 'the directory did not answer')", [now]);
+  await db.query("insert into provisioning_events (target, at, kind, object, detail) values ('ldap', $1, 'failed', 'group:X-team', 'the directory did not answer')", [now]);
+  // The OpenID provider: a client, its signing key and one of its records.
+  await runOidcClientCommand(db, { action: 'add', name: 'wiki', redirectUris: ['https://wiki.example.test/callback'], consent: false }, now);
+  await ensureSigningKeys(db);
+  await db.query("insert into oidc_models (model, id, payload, expires_at) values ('Session', 'gh78', '{\"accountId\": \"1\"}', $1)", [now]);
   // A published remote, its pin (with history) and a session's preview of it.
   const storeDir = mkdtempSync(join(tmpdir(), 'portal-backup-store-'));
   try {
@@ -221,16 +233,43 @@ describe('portal backup and restore (embedded database)', () => {
     const newer = join(dir, 'other-version.tar');
     const archive = gunzipSync(readFileSync(backup));
     writeFileSync(newer, withPgVersion(archive, '99'));
-    const cases: [string, RegExp][] = [
+    // The backup's own entries with one more that a restore must never write: a name going up out
+    // of the folder, and a link out of it.
+    const hostile = async (extra: Partial<Header> & { name: string }) => {
+      const writer = pack();
+      const chunks: Buffer[] = [];
+      const done = new Promise<Buffer>((resolve) => {
+        writer.on('data', (chunk) => chunks.push(chunk as Buffer));
+        writer.on('end', () => resolve(Buffer.concat(chunks)));
+      });
+      for (const entry of (await readTar(archive)) ?? []) {
+        if (entry.type === 'file') writer.entry({ name: `/${entry.path}` }, Buffer.from(entry.data));
+        else writer.entry({ name: `/${entry.path}`, type: 'directory' });
+      }
+      if (extra.type === 'file') writer.entry(extra, 'outside');
+      else writer.entry(extra);
+      writer.finalize();
+      return gzipSync(await done);
+    };
+    const goingUp = join(dir, 'going-up.tar.gz');
+    writeFileSync(goingUp, await hostile({ name: '../outside', type: 'file' }));
+    const linked = join(dir, 'linked.tar.gz');
+    writeFileSync(linked, await hostile({ name: '/base/outside', type: 'symlink', linkname: '/etc/passwd' }));
+    const notADump = (file: string) =>
+      `Cannot restore: ${file} is not a backup of the embedded database (a PGlite dump, as \`portal backup\` writes): it is not a tar archive of a data folder.\n`;
+    const cases: [string, RegExp | string][] = [
       [join(dir, 'missing.tar.gz'), /^Cannot restore: Cannot read .*missing\.tar\.gz: ENOENT\.\n$/],
-      [notTar, /^Cannot restore: .*not-a-tar\.gz is not a backup of the embedded database \(a PGlite dump, as `portal backup` writes\): it is not a tar archive of a data folder\.\n$/],
+      [notTar, notADump(notTar)],
+      [goingUp, notADump(goingUp)],
+      [linked, notADump(linked)],
       [damaged, /^Cannot restore: .*damaged\.gz is not a backup of the embedded database: its gzip data is damaged/],
       [newer, /^Cannot restore: .*other-version\.tar is a dump of PostgreSQL 99, and this portal's PGlite runs PostgreSQL 18: restore it with the portal version that made it\.\n$/],
     ];
     for (const [file, message] of cases) {
       const result = await runCli(['restore', file, '--force'], { PORTAL_DATA_DIR: target });
       assert.equal(result.code, 1, file);
-      assert.match(result.stderr, message);
+      if (typeof message === 'string') assert.equal(result.stderr, message);
+      else assert.match(result.stderr, message);
       assert.deepEqual(folderState(target), before, `${file}: the folder is as it was`);
     }
     assert.deepEqual(readdirSync(dir).filter((name) => name.includes('.restore-') || name.includes('.replaced-')), [], 'no scratch folder left');

@@ -1,5 +1,5 @@
 /**
- * The command line (`node --import tsx src/cli.ts`, bundled as dist/cli.mjs): create-admin with
+ * The command line (src/cli.ts, run as its bundle, as dist/cli.mjs is run): create-admin with
  * the portal stopped (it opens the database itself) and with the portal running on the
  * embedded database (through the portal's socket). Both admins sign in with the printed token.
  */

@@ -13,7 +13,7 @@ import {
   type Env,
 } from '../src/config.js';
 import { REPO_DIR, SERVER_DIR } from '../src/paths.js';
-import { DEFAULT_CONFIGURATION } from '@portal/api';
+import { DEFAULT_CONFIGURATION, externalRedirect, PROJECT_KEY, serviceOrigins, serviceTokenLinks, supportedServices } from '@portal/api';
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-config-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -43,6 +43,35 @@ describe('portal configuration', () => {
   test('with nothing configured, every key has its spec default', () => {
     // The spec's values themselves are pinned by shared/src/config.test.ts.
     assert.deepEqual(portal({}), DEFAULT_CONFIGURATION);
+  });
+
+  test("the demo's file (npm start's) names every supported service's origin, so a sign-in redirect to any of them is checked", () => {
+    const demo = portal({ PORTAL_CONFIG_FILE: join(SERVER_DIR, 'config', 'demo.json') });
+    const services = supportedServices(demo);
+    assert.deepEqual(services, ['artifacts', 'bitbucket', 'confluence', 'jenkins', 'jira', 'jsm', 'sonarqube']);
+    const origins = serviceOrigins(demo);
+    assert.deepEqual(origins.map((o) => o.service).sort(), [...services].sort(), 'one origin for each supported service');
+    for (const { service, origin } of origins) {
+      assert.deepEqual(externalRedirect(`${origin}/some/page?x=1`, demo), { href: `${origin}/some/page?x=1`, service }, service);
+    }
+    // The issue tracker's link of the walk-through, and the wiki: Confluence's address, checked as Confluence.
+    assert.deepEqual(externalRedirect('https://jira.example.test/browse/X-1', demo), { href: 'https://jira.example.test/browse/X-1', service: 'jira' });
+    assert.deepEqual(externalRedirect(`${demo.wiki_url}display/WEB/Home`, demo), { href: 'https://wiki.example.test/display/WEB/Home', service: 'confluence' });
+    // /tokens/services: the three services that issue their own tokens, the source host's project path with its placeholder.
+    const links = serviceTokenLinks(demo);
+    assert.deepEqual(links.map((l) => l.service), ['bitbucket', 'confluence', 'jira']);
+    assert.equal(links[0]?.projectTokens, `https://code.example.test/plugins/servlet/access-tokens/projects/${PROJECT_KEY}/manage`);
+  });
+
+  test('a supported service without an origin in service_origins is said at start: a redirect to it would be refused', () => {
+    const settings = loadSettings({
+      env: { PORTAL_SUPPORTED_SERVICES: 'jira,confluence,jenkins,sonarqube', PORTAL_SERVICE_ORIGINS: 'jira=https://jira.example.test', PORTAL_WIKI_URL: 'https://wiki.example.test/' },
+      cwd: dir,
+    });
+    // Confluence is reached at the wiki's origin.
+    assert.deepEqual(settings.warnings, ["service_origins names no origin for jenkins, sonarqube (supported): a sign-in's redirect to them is refused"]);
+    const demo = loadSettings({ env: { PORTAL_CONFIG_FILE: join(SERVER_DIR, 'config', 'demo.json') }, cwd: dir });
+    assert.deepEqual(demo.warnings, [], "the demo's file names every one");
   });
 
   test('a file overrides the defaults', () => {
@@ -230,6 +259,7 @@ describe('server settings', () => {
       mailPollMs: 2000,
       personalEmailDomains: DEFAULT_PERSONAL_EMAIL_DOMAINS,
       publicUrl: undefined,
+      cookieDomain: undefined,
       tokenIssuer: 'embedded',
       artifactoryUrl: undefined,
       artifactoryAdminToken: undefined,
@@ -241,7 +271,15 @@ describe('server settings', () => {
       mailmanUrl: undefined,
       mailmanUser: undefined,
       mailmanPassword: undefined,
-      mailmanSyncMs: 300_000,
+      ldapUrl: undefined,
+      ldapBindDn: undefined,
+      ldapBindPassword: undefined,
+      ldapBindPasswordFile: undefined,
+      ldapBaseDn: undefined,
+      ldapPrune: false,
+      scimTargets: [],
+      provisioningReconcileMinutes: 10,
+      provisioningHistoryDays: 30,
       purgeIntervalMs: 600_000,
       loginFailureRetentionHours: 24,
       lockedIdentifierRetentionDays: 0,
@@ -264,6 +302,28 @@ describe('server settings', () => {
     ]);
     assert.equal(problemsOf(() => server({ PORTAL_PUBLIC_URL: 'https://portal.example.test/?x=1' })).length, 1);
     assert.deepEqual(loadSettings({ env: { PORTAL_PUBLIC_URL: 'https://portal.example.test', PORTAL_PERSONAL_EMAIL_DOMAINS: 'none' }, cwd: dir }).warnings, []);
+  });
+
+  test("the session cookie's domain: a parent domain of PORTAL_PUBLIC_URL's host, refused at start otherwise", () => {
+    const portalAt = (url: string, domain: string) => server({ PORTAL_PUBLIC_URL: url, PORTAL_COOKIE_DOMAIN: domain });
+    assert.equal(portalAt('https://portal.example.test', ' .Example.TEST ').cookieDomain, 'example.test');
+    assert.equal(portalAt('https://accounts.platform.example.test/portal', 'platform.example.test').cookieDomain, 'platform.example.test');
+    assert.equal(portalAt('https://example.test', 'example.test').cookieDomain, 'example.test', 'the host itself');
+    assert.equal(server({}).cookieDomain, undefined);
+    assert.deepEqual(problemsOf(() => server({ PORTAL_COOKIE_DOMAIN: 'example.test' })), [
+      "PORTAL_COOKIE_DOMAIN: needs PORTAL_PUBLIC_URL (the portal's address, whose host must be inside example.test)",
+    ]);
+    assert.deepEqual(problemsOf(() => portalAt('https://portal.example.test', 'other.test')), [
+      'PORTAL_COOKIE_DOMAIN: the portal\'s host portal.example.test (PORTAL_PUBLIC_URL) is not inside other.test, so its session cookie could not be set there',
+    ]);
+    assert.equal(problemsOf(() => portalAt('https://portal.notexample.test', 'example.test')).length, 1, 'a suffix that is not a whole label');
+    for (const domain of ['localhost', 'example..test', '10.0.0.1', 'exa mple.test', 'http://example.test', '*.example.test']) {
+      assert.deepEqual(
+        problemsOf(() => portalAt('https://portal.example.test', domain)),
+        [`PORTAL_COOKIE_DOMAIN: '${domain}' is not a domain name, e.g. example.test (the parent domain of the portal's host and the services' hosts)`],
+        domain,
+      );
+    }
   });
 
   test('token issuer settings: artifactory needs its address and admin token, never echoed', () => {
@@ -289,10 +349,71 @@ describe('server settings', () => {
     assert.deepEqual(problemsOf(() => server({ PORTAL_LIST_ENGINE: 'mailman', PORTAL_MAILMAN_URL: 'http://127.0.0.1:8001' })), [
       'PORTAL_LIST_ENGINE=mailman needs PORTAL_MAILMAN_URL, PORTAL_MAILMAN_USER and PORTAL_MAILMAN_PASSWORD',
     ]);
-    const problems = problemsOf(() => server({ PORTAL_LIST_ENGINE: 'listserv', PORTAL_MAILMAN_URL: 'ftp://x.test', PORTAL_MAILMAN_PASSWORD: 'hunter2', PORTAL_MAILMAN_SYNC_MS: '5' }));
-    assert.equal(problems.length, 3, problems.join('\n'));
+    const problems = problemsOf(() => server({ PORTAL_LIST_ENGINE: 'listserv', PORTAL_MAILMAN_URL: 'ftp://x.test', PORTAL_MAILMAN_PASSWORD: 'hunter2' }));
+    assert.equal(problems.length, 2, problems.join('\n'));
     assert.equal(problems[0], "PORTAL_LIST_ENGINE: 'listserv' is not a list engine (known: embedded, mailman)");
     assert.ok(!problems.join('\n').includes('hunter2'), 'the password is never echoed');
+  });
+
+  test('directory settings: an ldap:// or ldaps:// address needs its bind DN, one password and a base; the password is never echoed', () => {
+    const full = { PORTAL_LDAP_URL: ' ldaps://ldap.example.test:636 ', PORTAL_LDAP_BIND_DN: 'cn=portal,dc=example,dc=test', PORTAL_LDAP_BIND_PASSWORD: 'hunter2', PORTAL_LDAP_BASE_DN: 'dc=example,dc=test' };
+    const settings = server({ ...full, PORTAL_LDAP_PRUNE: 'yes', PORTAL_PROVISIONING_RECONCILE_MINUTES: '5' });
+    assert.deepEqual(
+      [settings.ldapUrl, settings.ldapBindDn, settings.ldapBindPassword, settings.ldapBaseDn, settings.ldapPrune, settings.provisioningReconcileMinutes],
+      ['ldaps://ldap.example.test:636', 'cn=portal,dc=example,dc=test', 'hunter2', 'dc=example,dc=test', true, 5],
+    );
+    assert.deepEqual(problemsOf(() => server({ PORTAL_LDAP_URL: 'ldap://ldap.example.test' })), [
+      'PORTAL_LDAP_URL needs PORTAL_LDAP_BIND_DN, PORTAL_LDAP_BIND_PASSWORD (or PORTAL_LDAP_BIND_PASSWORD_FILE) and PORTAL_LDAP_BASE_DN',
+    ]);
+    assert.deepEqual(problemsOf(() => server({ ...full, PORTAL_LDAP_BIND_PASSWORD_FILE: '/run/secrets/ldap' })), [
+      'PORTAL_LDAP_BIND_PASSWORD and PORTAL_LDAP_BIND_PASSWORD_FILE: set one of them, not both',
+    ]);
+    const problems = problemsOf(() => server({ ...full, PORTAL_LDAP_URL: 'http://ldap.example.test', PORTAL_PROVISIONING_RECONCILE_MINUTES: '0' }));
+    assert.deepEqual(problems, [
+      "PORTAL_LDAP_URL: 'http://ldap.example.test' is not an LDAP address; use ldap://host:port or ldaps://host:port",
+      "PORTAL_PROVISIONING_RECONCILE_MINUTES: '0' is not a whole number from 1 to 1440",
+    ]);
+    assert.ok(!problems.join('\n').includes('hunter2'), 'the password is never echoed');
+  });
+
+  test('SCIM settings: a JSON array of named targets, each with an http(s) address and a token or a token file; no token is ever echoed', () => {
+    const targets = [
+      { name: 'artifactory', url: ' https://artifactory.example.test/access/api/v1/scim/v2/ ', token: ' secret-token-1 ' },
+      { name: 'sonar.qube', url: 'http://sonar.example.test/api/scim/v2', tokenFile: 'secrets/sonar' },
+    ];
+    assert.deepEqual(server({ PORTAL_SCIM_TARGETS: JSON.stringify(targets) }).scimTargets, [
+      { name: 'artifactory', url: 'https://artifactory.example.test/access/api/v1/scim/v2', token: 'secret-token-1', tokenFile: undefined },
+      { name: 'sonar.qube', url: 'http://sonar.example.test/api/scim/v2', token: undefined, tokenFile: join(dir, 'secrets', 'sonar') },
+    ]);
+    assert.deepEqual(server({ PORTAL_SCIM_TARGETS: '[]' }).scimTargets, []);
+    const bad = [
+      { name: 'gitlab', url: 'ftp://gitlab.example.test/scim', token: 'secret-token-2' },
+      { name: 'gitlab', url: 'https://gitlab.example.test/api/scim/v2', token: 'secret-token-3', tokenFile: '/run/secrets/gitlab' },
+      { url: 'https://x.example.test/scim/v2', token: 'secret-token-4' },
+      { name: 'nothing', url: 'https://user:secret-token-5@x.example.test/scim/v2' },
+      { name: 'typo', tokn: 'secret-token-6', token: 'secret-token-7' },
+      'artifactory',
+    ];
+    const problems = problemsOf(() => server({ PORTAL_SCIM_TARGETS: JSON.stringify(bad) }));
+    assert.deepEqual(problems, [
+      "PORTAL_SCIM_TARGETS: entry 'gitlab': url 'ftp://gitlab.example.test/scim' is not an http(s) address",
+      "PORTAL_SCIM_TARGETS: entry 'gitlab': give token or tokenFile, not both",
+      "PORTAL_SCIM_TARGETS: entries 1 and 2 are both named 'gitlab'; each target needs a name of its own",
+      'PORTAL_SCIM_TARGETS: entry 3: name is missing (letters, digits, \'.\', \'-\' and \'_\', e.g. "artifactory")',
+      "PORTAL_SCIM_TARGETS: entry 'nothing': url must hold no user, password, query or fragment (the token goes in token or tokenFile)",
+      "PORTAL_SCIM_TARGETS: entry 'nothing': give its bearer token (token) or a file holding it (tokenFile)",
+      "PORTAL_SCIM_TARGETS: entry 'typo': unknown key 'tokn' (known: name, url, token, tokenFile)",
+      'PORTAL_SCIM_TARGETS: entry \'typo\': url is missing (the SCIM base address, e.g. https://artifactory.example.test/access/api/v1/scim/v2)',
+      'PORTAL_SCIM_TARGETS: entry 6 is not an object with name, url and token or tokenFile',
+    ]);
+    assert.ok(!problems.join('\n').includes('secret-token'), 'no token is echoed');
+    const broken = problemsOf(() => server({ PORTAL_SCIM_TARGETS: '[{"name":"a","token":"secret-token-8",}]' }));
+    assert.deepEqual(broken, [
+      'PORTAL_SCIM_TARGETS: is not valid JSON (at position 38); give an array such as [{"name":"artifactory","url":"https://artifactory.example.test/access/api/v1/scim/v2","tokenFile":"/run/secrets/scim"}]',
+    ]);
+    assert.deepEqual(problemsOf(() => server({ PORTAL_SCIM_TARGETS: '{"name":"a"}' })), [
+      'PORTAL_SCIM_TARGETS: must be a JSON array of targets, such as [{"name":"artifactory","url":"https://artifactory.example.test/access/api/v1/scim/v2","tokenFile":"/run/secrets/scim"}]',
+    ]);
   });
 
   test('mail settings', () => {

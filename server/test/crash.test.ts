@@ -1,5 +1,5 @@
 /**
- * Crashes lose nothing acknowledged (issue 16): a real server process (`src/main.ts`) takes a
+ * Crashes lose nothing acknowledged: a real server process (`src/main.ts`) takes a
  * stream of decisions (new account requests approved and denied), locks, unlocks and profile
  * changes from an administrator, four at a time, and is killed with SIGKILL at a random moment
  * of the stream; it is started again on the same database, and again killed, several times.
@@ -19,14 +19,13 @@ import { after, before, describe, test, type TestContext } from 'node:test';
 import { profileUpdate } from '@portal/api';
 import type { Database, Queryable } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
-import { openPglite } from '../src/db/pglite.js';
 import { insertRequest, insertRequestUpdate } from '../src/repositories/requests.js';
 import { SELF_SERVICE_COMMENTS } from '../src/self-service-messages.js';
 import { createAccount, type TestAccount } from './auth-helpers.js';
-import { DATABASE_KINDS, POSTGRES_URL, createFixture, createPostgresSchema, type Fixture, type PostgresSchema } from './helpers.js';
+import { DATABASE_KINDS, createFixture, type Fixture } from './helpers.js';
 import { Browser, solvedChallenge } from './http-browser.js';
 import { newRequestDetails } from './request-helpers.js';
-import { portalEnv, runningUrl, startMain, type Running } from './process-helpers.js';
+import { portalEnv, processDatabase, type ProcessDatabase, runningUrl, startMain, type Running } from './process-helpers.js';
 
 const ROUNDS = 4;
 /** Of each kind, per round: approve, deny, lock, unlock, profile. */
@@ -170,7 +169,7 @@ for (const kind of DATABASE_KINDS) {
   describe(`a server killed mid-stream on ${kind}`, () => {
     let fixture: Fixture;
     let dir: string;
-    let schema: PostgresSchema | undefined;
+    let database: ProcessDatabase | undefined;
     let env: Record<string, string>;
     /** The database as the test reads it between runs (PGlite: only while no server holds the folder). */
     let openDb: () => Promise<Database>;
@@ -184,16 +183,9 @@ for (const kind of DATABASE_KINDS) {
       writeFileSync(configFile, JSON.stringify({ brand: 'Shared Platform', email_domain: 'example.test', wiki_url: 'https://wiki.example.test/' }));
       const dataDir = join(dir, 'data');
       env = { ...portalEnv(fixture, dataDir), PORTAL_CONFIG_FILE: configFile, PORTAL_CHALLENGE_COST: '1' };
-      if (kind === 'postgres') {
-        schema = await createPostgresSchema();
-        const url = new URL(POSTGRES_URL ?? '');
-        url.searchParams.set('options', `-c search_path=${schema.name}`);
-        env.DATABASE_URL = url.toString();
-        const pool = schema.open();
-        openDb = () => Promise.resolve({ ...pool, close: () => Promise.resolve() });
-      } else {
-        openDb = () => openPglite({ dataDir });
-      }
+      database = await processDatabase(kind, dataDir);
+      if (database.databaseUrl !== undefined) env.DATABASE_URL = database.databaseUrl;
+      openDb = database.open;
       const db = await openDb();
       await migrate(db);
       admin = await createAccount(db, { username: 'crash.admin', roles: ['site-admin'] });
@@ -203,7 +195,7 @@ for (const kind of DATABASE_KINDS) {
     after(async () => {
       running?.child.kill('SIGKILL');
       await running?.exit;
-      await schema?.drop();
+      await database?.drop();
       fixture?.remove();
       if (dir) rmSync(dir, { recursive: true, force: true });
     });

@@ -1,5 +1,5 @@
 /**
- * `portal remotes …` (server/docs/federation.md) as a team and a platform administrator run it:
+ * `portal remotes …` (docs/federation.md) as a team and a platform administrator run it:
  * against a running portal on the embedded database (through its socket), and, with
  * DATABASE_URL, against PostgreSQL while two servers on that database serve the pins: one
  * command changes what both serve, at once.
@@ -75,7 +75,13 @@ describe('portal remotes, with the portal running on the embedded database', () 
 
       const status = await cli('status', 'test');
       assert.match(status.stdout, /^ENVIRONMENT +REMOTE +VERSION +CONTRACT +SINCE +BY +ROLLBACK TO\ntest +groups +0\.2\.0 +\^1\.0\.0 +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ +release bot +0\.1\.0\n$/);
-      assert.equal((await cli('status', 'nowhere')).stdout, 'nowhere has no pins (environments with pins: test).\n');
+      // An environment without pins (a typo, most often) is a failure that says so, not an empty answer.
+      const nowhere = await cli('status', 'nowhere');
+      assert.deepEqual([nowhere.code, nowhere.stdout, nowhere.stderr], [1, '', 'Cannot read the pins: nowhere has no pins (environments with pins: test).\n']);
+      const noHistory = await cli('history', 'nowhere');
+      assert.deepEqual([noHistory.code, noHistory.stdout, noHistory.stderr], [1, '', 'Cannot read the pins: nowhere has no pins (environments with pins: test).\n']);
+      const neverPinned = await cli('history', 'test', 'tokens', '--csv');
+      assert.deepEqual([neverPinned.code, neverPinned.stdout, neverPinned.stderr], [1, '', 'Cannot read the pins: test has never pinned tokens.\n']);
 
       const history = await cli('history', 'test', 'groups');
       assert.match(history.stdout, /^WHEN +REMOTE +ACTION +FROM +TO +BY +WHY\n.*groups +pin +0\.1\.0 +0\.2\.0 +release bot +second\n.*groups +pin +- +0\.1\.0 +ada +first\n$/);

@@ -1,5 +1,5 @@
 /**
- * Federation operations (issue 14; server/docs/federation.md): publishing into the remote store,
+ * Federation operations (docs/federation.md): publishing into the remote store,
  * pins per environment in the database with their refusals, rollback, history and its CSV,
  * previews held by a session, what /environment.json serves, and files checked against their
  * digests as they are served; on PGlite (and PostgreSQL when DATABASE_URL is set).
@@ -400,7 +400,7 @@ for (const kind of DATABASE_KINDS) {
       }
     });
 
-    test("the startup frame's top bar carries the portal's name, as text (issue 17: the first paint has words)", async () => {
+    test("the startup frame's top bar carries the portal's name, as text, so that the first paint has words", async () => {
       const hostDir = mkdtempSync(join(scratch, 'host-'));
       // As the build minifies host/src/index.html.
       writeFileSync(
@@ -417,6 +417,32 @@ for (const kind of DATABASE_KINDS) {
           const response = await world.app.inject({ method: 'GET', url: '/profile', headers: { accept: 'text/html' } });
           assert.equal(response.statusCode, 200);
           assert.equal(bar(response.body), `<span class="startup-brand">${shown}</span>`, response.body);
+        } finally {
+          await world.close();
+        }
+      }
+    });
+
+    test("the startup frame is painted in the reader's remembered theme (its cookie), else the configured css_theme, else left to the system setting", async () => {
+      const hostDir = mkdtempSync(join(scratch, 'host-'));
+      writeFileSync(join(hostDir, 'index.html'), '<!doctype html><html lang=en><head><title>Portal</title></head><body><div id=root></div></body></html>');
+      const themeOf = (body: string) => /<html\b([^>]*)>/.exec(body)?.[1]?.match(/data-theme="(\w+)"/)?.[1] ?? 'system';
+      for (const [cssTheme, cookie, shown] of [
+        ['undefined', undefined, 'system'],
+        ['undefined', 'dark', 'dark'],
+        ['undefined', 'light', 'light'],
+        ['dark', undefined, 'dark'],
+        ['dark', 'light', 'light'],
+        ['light', 'dark', 'dark'],
+        ['light', '"><script>x</script>', 'light'],
+      ] as const) {
+        const world = await createWorld(kind, fixture, { server: { hostDir }, portal: { css_theme: cssTheme } });
+        try {
+          const headers: Record<string, string> = { accept: 'text/html', ...(cookie === undefined ? {} : { cookie: `portal-theme=${encodeURIComponent(cookie)}` }) };
+          const response = await world.app.inject({ method: 'GET', url: '/profile', headers });
+          assert.equal(response.statusCode, 200);
+          assert.equal(themeOf(response.body), shown, `css_theme ${cssTheme}, cookie ${String(cookie)}: ${response.body.slice(0, 80)}`);
+          assert.doesNotMatch(response.body, /<script>x/);
         } finally {
           await world.close();
         }

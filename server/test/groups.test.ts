@@ -223,7 +223,9 @@ for (const databaseKind of DATABASE_KINDS) {
         assert.equal(approved.statusCode, 200, approved.body);
         assert.deepEqual(await held('frank', 'ALPHA'), ['ALPHA-notification-high', 'ALPHA-team']);
         const mail = await listMail(world.db, 'frank@example.test');
-        assert.ok(mail.some((m) => m.subject === 'Your membership of ALPHA request was approved'));
+        const approvedMail = mail.find((m) => m.subject === 'Your request to join ALPHA was approved');
+        assert.ok(approvedMail, mail.map((m) => m.subject).join(', '));
+        assert.match(approvedMail.text, /^Your request to join ALPHA \(ALPHA team\) was approved\.\nJoined: /);
         const history = (await call(world.app, who('boss'), 'GET', '/accounts/frank')).json<{ updates: { action: string; comment: string }[] }>();
         assert.equal(history.updates[0]?.action, 'Membership changed');
       });
@@ -237,15 +239,45 @@ for (const databaseKind of DATABASE_KINDS) {
         assert.deepEqual(await held('frank', 'ALPHA'), []);
       });
 
+      test("a denied change of a membership: the member's mail says what was asked (the subject and first line, exactly)", async () => {
+        await group('MAILS');
+        await member('erin', 'MAILS-user');
+        const res = await call(world.app, who('erin'), 'POST', '/requests/membership/update', body('MAILS', 'erin', ['MAILS-team'], ['MAILS-user'], 'update'));
+        const answer = res.json<{ id: number; status: string }>();
+        assert.equal(answer.status, 'pending', res.body);
+        const denied = await call(world.app, who('boss'), 'POST', `/requests/membership/${answer.id}/denied`, { comment: 'Not this quarter' });
+        assert.equal(denied.statusCode, 200, denied.body);
+        const mail = (await listMail(world.db, 'erin@example.test')).find((m) => m.subject.includes('MAILS'));
+        assert.equal(mail?.subject, 'Your request to change your membership of MAILS was denied');
+        assert.match(mail?.text ?? '', /^Your request to change your membership of MAILS \(MAILS team\) was denied\.\n\nComment:\nNot this quarter\n/);
+      });
+
       test('a new membership needs a reason; one pending request per account and group', async () => {
         const noReason = await call(world.app, who('frank'), 'POST', '/requests/membership/new', body('BETA', 'frank', ['BETA-user'], [], 'request', ' '));
         assert.deepEqual(noReason.json(), { error: 'Reason is required.', code: 400, fields: { reason: 'Reason is required.' } });
-        // A reason box: 150 (spec section 9; issue 15).
+        // A reason box: 150 (spec section 9).
         const longReason = await call(world.app, who('frank'), 'POST', '/requests/membership/new', body('BETA', 'frank', ['BETA-user'], [], 'request', 'r'.repeat(151)));
         assert.deepEqual(longReason.json(), { error: 'Must be less than 150 characters (151/150)', code: 400, fields: { reason: 'Must be less than 150 characters (151/150)' } });
         assert.equal((await call(world.app, who('frank'), 'POST', '/requests/membership/new', body('BETA', 'frank', ['BETA-user'], [], 'request'))).statusCode, 200);
         const again = await call(world.app, who('frank'), 'POST', '/requests/membership/new', body('BETA', 'frank', ['BETA-team'], [], 'request'));
         assert.deepEqual(again.json(), { error: 'A membership request for frank in BETA is already pending.', code: 409 });
+      });
+
+      test('the groups list and a group say where the caller has a request waiting (as the screens show it), and only to them', async () => {
+        await group('WAIT');
+        await member('dave', 'WAIT-admin');
+        const sent = await call(world.app, who('erin'), 'POST', '/requests/membership/new', body('WAIT', 'erin', ['WAIT-user'], [], 'request'));
+        assert.equal(sent.json<{ status: string }>().status, 'pending');
+        const rows = (await call(world.app, who('erin'), 'GET', '/usergroups')).json<{ rows: { id: string; pending_request: boolean }[] }>().rows;
+        assert.deepEqual(rows.filter((r) => r.pending_request).map((r) => r.id), ['WAIT']);
+        assert.ok(rows.length > 1);
+        assert.equal((await call(world.app, who('erin'), 'GET', '/usergroups/WAIT')).json<{ pending_request: boolean }>().pending_request, true);
+        // Its admin, who decides it, has no request of their own waiting there.
+        assert.equal((await call(world.app, who('dave'), 'GET', '/usergroups/WAIT')).json<{ pending_request: boolean }>().pending_request, false);
+        const denied = await call(world.app, who('dave'), 'POST', `/requests/membership/${sent.json<{ id: number }>().id}/denied`, { comment: 'Not now' });
+        assert.equal(denied.statusCode, 200, denied.body);
+        const after = (await call(world.app, who('erin'), 'GET', '/usergroups')).json<{ rows: { id: string; pending_request: boolean }[] }>().rows;
+        assert.equal(after.find((r) => r.id === 'WAIT')?.pending_request, false, 'decided: no longer pending');
       });
 
       test('asking for notifications alone, without a role, waits for a group admin (the mails tell what the project does)', async () => {
@@ -294,7 +326,7 @@ for (const databaseKind of DATABASE_KINDS) {
         const res = await call(world.app, who('alice'), 'POST', '/requests/membership/update', body('ALPHA', 'erin', [], ['ALPHA-user'], 'leave', ''));
         assert.equal(res.json<{ status: string }>().status, 'approved');
         assert.deepEqual(await held('erin', 'ALPHA'), []);
-        assert.ok((await listMail(world.db, 'erin@example.test')).some((m) => m.subject === 'Your membership of ALPHA was changed'));
+        assert.ok((await listMail(world.db, 'erin@example.test')).some((m) => m.subject === 'Your membership of ALPHA was changed'), 'a change someone else applied at once');
       });
     });
 
@@ -314,6 +346,27 @@ for (const databaseKind of DATABASE_KINDS) {
         }
         assert.deepEqual(await held('dave', 'ALPHA'), []);
         assert.deepEqual(await held('dave', 'BETA'), ['BETA-admin']);
+      });
+
+      test("a group of a service the portal does not offer (the group still uses it): not joined, while one held is left as any other", async () => {
+        // The portal offers jira, artifacts, bitbucket and confluence; LEGACY still uses the interface repository.
+        await group('LEGACY', { services: ['jira', 'repository'] });
+        await member('dave', 'LEGACY-admin');
+        await member('carol', 'LEGACY-user');
+        await member('carol', 'LEGACY-repositoryRead');
+        const join = await call(world.app, who('dave'), 'POST', '/requests/membership/new', body('LEGACY', 'erin', ['LEGACY-user', 'LEGACY-repositoryWrite'], [], 'join'));
+        assert.deepEqual(join.json(), {
+          error: 'The service repository is not offered on this portal.',
+          code: 400,
+          fields: { join: 'The service repository is not offered on this portal.' },
+        });
+        assert.deepEqual(await held('erin', 'LEGACY'), []);
+        const change = await call(world.app, who('carol'), 'POST', '/requests/membership/update', body('LEGACY', 'carol', ['LEGACY-repositoryWrite'], ['LEGACY-repositoryRead'], 'update'));
+        assert.equal(change.statusCode, 400);
+        assert.equal(await pending('LEGACY'), 0);
+        const leave = await call(world.app, who('carol'), 'POST', '/requests/membership/update', body('LEGACY', 'carol', [], ['LEGACY-repositoryRead'], 'update', ''));
+        assert.equal(leave.statusCode, 200, leave.body);
+        assert.deepEqual(await held('carol', 'LEGACY'), ['LEGACY-user']);
       });
 
       test("a surrogate who is not the group's admin (help desk) removes no one at once: the removal waits for a group admin", async () => {
@@ -426,10 +479,10 @@ for (const databaseKind of DATABASE_KINDS) {
           [{ name: ' ' }, { name: 'Please enter a group name.' }],
           [{ description: '' }, { description: 'Please enter a description.' }],
           [{ reason: '' }, { reason: 'Please enter a reason for this request.' }],
-          // A reason box: 150 (spec section 9; issue 15).
+          // A reason box: 150 (spec section 9).
           [{ reason: 'r'.repeat(151) }, { reason: 'Must be less than 150 characters (151/150)' }],
           [{ open_access: true, memberConstraint: 'DoD' }, { open_access: 'Open access groups cannot require DoD PKI authentication.' }],
-          [{ groups: ['OTHER-x'] }, { groups: 'Special permission groups for this group must be prefixed with GAMMA-.' }],
+          [{ groups: ['OTHER-x'] }, { groups: 'Special permission groups for this group must be prefixed with GAMMA.' }],
           [{ groups: ['GAMMA-jiraAdmin'] }, { groups: 'The group GAMMA-jiraAdmin is reserved and cannot be created.' }],
           [{ groups: ['GAMMA-x', 'GAMMA-X'] }, { groups: 'The group GAMMA-X already exists and cannot be created.' }],
           [{ visibility: 'GAMMA-admin' }, { visibility: 'Only holders of the hidden group permission may hide a group.' }],
@@ -477,10 +530,10 @@ for (const databaseKind of DATABASE_KINDS) {
         const add = (name: string, as = 'alice') => call(world.app, who(as), 'POST', `/usergroups/ALPHA/permission-group/${encodeURIComponent(name)}`);
         assert.equal((await add('ALPHA-deploy')).statusCode, 200);
         assert.equal((await add('ALPHA-DEPLOY')).json<{ error: string }>().error, 'The group ALPHA-DEPLOY already exists and cannot be created.');
-        assert.equal((await add('alpha-other')).json<{ error: string }>().error, 'Special permission groups for this group must be prefixed with ALPHA-.');
+        assert.equal((await add('alpha-other')).json<{ error: string }>().error, 'Special permission groups for this group must be prefixed with ALPHA.');
         assert.equal((await add('ALPHA-artifactsRead')).json<{ error: string }>().error, 'The group ALPHA-artifactsRead is reserved and cannot be created.');
         assert.equal((await add('ALPHA-notification-high')).json<{ error: string }>().error, 'The group ALPHA-notification-high is reserved and cannot be created.');
-        assert.equal((await add('BETA-x')).json<{ error: string }>().error, 'Special permission groups for this group must be prefixed with ALPHA-.');
+        assert.equal((await add('BETA-x')).json<{ error: string }>().error, 'Special permission groups for this group must be prefixed with ALPHA.');
         assert.deepEqual((await add('ALPHA-sneaky', 'bob')).json(), FORBIDDEN);
         await member('carol', 'ALPHA-deploy');
         const del = await call(world.app, who('alice'), 'DELETE', '/usergroups/ALPHA/permission-group/ALPHA-deploy');

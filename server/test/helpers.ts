@@ -6,6 +6,7 @@
  * and migrated) once, and gives every test a fresh PGlite loaded from a dump. On PostgreSQL
  * every test gets a schema of its own (search_path), dropped when the test closes it.
  */
+import type { ProvisioningEngine } from '../src/services/provisioning/engine.js';
 import type { TokenIssuer } from '../src/services/tokens/issuer.js';
 import type { ListEngine } from '../src/services/lists/engine.js';
 import { randomBytes } from 'node:crypto';
@@ -219,6 +220,7 @@ export interface TestAppOptions {
   tls?: AppTls;
   tokenIssuer?: TokenIssuer;
   listEngine?: ListEngine;
+  provisioning?: ProvisioningEngine;
 }
 
 /** The bot challenge's cost in tests: solved in milliseconds. */
@@ -244,6 +246,7 @@ export function createTestApp(options: TestAppOptions): App {
     ...(options.tls ? { tls: options.tls } : {}),
     ...(options.tokenIssuer ? { tokenIssuer: options.tokenIssuer } : {}),
     ...(options.listEngine ? { listEngine: options.listEngine } : {}),
+    ...(options.provisioning ? { provisioning: options.provisioning } : {}),
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 10: the login agreement is served. GET /accounts/rest/login-agreement answers the
+ * The login agreement is served, so that nobody agrees to a text they were not shown. GET /accounts/rest/login-agreement answers the
  * file login_agreement_filename names, or the standard notice when none is named; a file that
  * cannot be read is a 500 that is logged, never a silent substitute.
  */

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { addMembership, insertUserGroup } from '../src/repositories/groups.js';
+import { addMembership, insertPermissionGroup, insertUserGroup } from '../src/repositories/groups.js';
 import { insertHeldMessage } from '../src/repositories/mailing-lists.js';
 import { runListDigests } from '../src/services/list-digests.js';
 import type { Principal, TestAccount } from './auth-helpers.js';
@@ -64,8 +64,8 @@ for (const databaseKind of DATABASE_KINDS) {
     test('the request form’s rules, again on the server, with the spec’s messages; nothing is stored', async () => {
       const cases: [string, Record<string, unknown>, string, string][] = [
         ['no name', { list_name: ' ' }, 'list_name', 'Please enter a list name'],
-        ['a space in the name', { list_name: 'dev team' }, 'list_name', 'ALPHA-dev team@Lists.Example.test must be a valid email'],
-        ['an empty segment', { list_name: 'dev..team' }, 'list_name', 'ALPHA-dev..team@Lists.Example.test must be a valid email'],
+        ['a space in the name', { list_name: 'dev team' }, 'list_name', 'alpha-dev team@lists.example.test must be a valid email'],
+        ['an empty segment', { list_name: 'dev..team' }, 'list_name', 'alpha-dev..team@lists.example.test must be a valid email'],
         ['no description', { description: '' }, 'description', 'Please enter a description'],
         ['no reason', { reason: '' }, 'reason', 'Please enter a reason'],
         ['a reason over 150', { reason: 'x'.repeat(151) }, 'reason', 'Must be less than 150 characters (151/150)'],
@@ -212,6 +212,19 @@ for (const databaseKind of DATABASE_KINDS) {
       const response = await call(world.app, who('alice'), 'GET', path(long));
       assert.equal(response.statusCode, 404);
       assert.deepEqual(response.json(), NOT_FOUND);
+    });
+
+    test("a moderator outside the list's permission group sees it marked not eligible, before a subscription they would be refused", async () => {
+      await insertPermissionGroup(world.db, 'ALPHA', 'ALPHA-ops', world.clock.now());
+      await member('bob', 'ALPHA-ops');
+      const ops = await approved('alice', { list_name: 'ops', permission_group: 'ALPHA-ops' });
+      const mine = (await lists('alice')).find((l) => l.id === ops)!;
+      assert.deepEqual([mine.is_moderator, mine.is_eligible, mine.is_subscribed], [true, false, false]);
+      const bobs = (await lists('bob')).find((l) => l.id === ops)!;
+      assert.deepEqual([bobs.is_moderator, bobs.is_eligible, bobs.is_subscribed], [false, true, true]);
+      assert.equal((await call(world.app, who('alice'), 'GET', path(ops))).json<{ is_eligible: boolean }>().is_eligible, false);
+      const refused = await call(world.app, who('alice'), 'POST', path(ops), { is_subscribed: true, is_regular_subscription: true });
+      assert.deepEqual(refused.json(), { error: 'alice@example.test is not eligible for this list.', code: 400 });
     });
   });
 }

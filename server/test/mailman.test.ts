@@ -2,8 +2,10 @@
  * The Mailman 3 list engine (PORTAL_LIST_ENGINE=mailman; server/docs/mailing-lists.md) against a
  * real Mailman 3 core, started here on loopback (test/mailman-helpers.ts): a list created on
  * approval, subscriptions and digests in Mailman's roster, a member joining or leaving the group
- * and an account locked or unlocked followed at once, the scheduled reconciliation, held messages shown as plain text, each moderation action
- * and discard-deferred, and Mailman down answered with a message a person understands.
+ * and an account locked or unlocked followed by the provisioning engine (Mailman's rosters are one
+ * of its targets), its reconcile, held messages shown as plain text, each moderation action and
+ * discard-deferred, and Mailman down answered with a message a person understands (a request) or
+ * kept as a failure with its reason (a roster change).
  * Without Mailman installed, this fails saying what to install.
  */
 import assert from 'node:assert/strict';
@@ -13,13 +15,16 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { addMembership, insertUserGroup } from '../src/repositories/groups.js';
 import { createMailmanEngine } from '../src/services/lists/mailman.js';
-import { syncAllLists } from '../src/services/lists/sync.js';
+import { createProvisioningEngine, type ProvisioningEngine } from '../src/services/provisioning/engine.js';
+import { createListsTarget } from '../src/services/provisioning/lists.js';
+import { provisioningOverview } from '../src/services/provisioning/status.js';
 import type { Principal, TestAccount } from './auth-helpers.js';
 import { DATABASE_KINDS, createFixture, type Fixture } from './helpers.js';
 import { startSmtpCatcher, waitFor, type SmtpCatcher } from './mail-helpers.js';
 import { freePort, startMailman, type RunningMailman } from './mailman-helpers.js';
-import { runningUrl, startMain } from './process-helpers.js';
+import { runCli, runningUrl, startMain } from './process-helpers.js';
 import { call, createWorld, signedIn, type World } from './self-service-helpers.js';
+import { quietLog, settled } from './provisioning-helpers.js';
 
 let fixture: Fixture;
 let mailman: RunningMailman;
@@ -48,6 +53,8 @@ interface Held {
   original_size: number;
 }
 
+
+
 const post = (from: string, to: string, subject: string, body: string, html = false) =>
   [
     `From: ${from}`,
@@ -70,11 +77,13 @@ for (const databaseKind of DATABASE_KINDS) {
     const news = `alpha-news@${domain}`;
     const mailmanId = (address: string) => address.replace('@', '.');
     let world: World;
+    let engine: ProvisioningEngine;
     const people: Record<string, { account: TestAccount; who: Principal }> = {};
     const who = (name: string) => people[name]!.who;
     const path = (id: string, rest = '') => `/mailinglists/${encodeURIComponent(id)}${rest}`;
-    /** Mailman's roster of a list: [email, delivery_mode], sorted. */
+    /** Mailman's roster of a list: [email, delivery_mode], sorted, once every recorded change is applied. */
     const roster = async (address: string) => {
+      await settled(world.db);
       const answer = await mailman.rest('GET', `/lists/${mailmanId(address)}/roster/member`);
       assert.equal(answer.status, 200);
       return ((answer.body.entries ?? []) as { email: string; delivery_mode: string }[]).map((e) => [e.email, e.delivery_mode]).sort();
@@ -101,7 +110,16 @@ for (const databaseKind of DATABASE_KINDS) {
 
     before(async () => {
       const listEngine = createMailmanEngine({ url: mailman.url, user: mailman.user, password: mailman.password });
-      world = await createWorld(databaseKind, fixture, { portal: { email_domain: domain }, listEngine });
+      world = await createWorld(databaseKind, fixture, {
+        portal: { email_domain: domain },
+        listEngine,
+        provisioning: (db) => {
+          engine = createProvisioningEngine({ db, targets: [createListsTarget(listEngine)], reconcileIntervalMs: 3_600_000, pollMs: 25, log: quietLog });
+          return engine;
+        },
+      });
+      await engine.register();
+      engine.start();
       for (const name of ['alice', 'bob', 'carol', 'dave']) people[name] = await signedIn(world, name);
       people.judge = await signedIn(world, 'judge', { roles: ['adjudicator'] });
       await insertUserGroup(world.db, {
@@ -111,7 +129,10 @@ for (const databaseKind of DATABASE_KINDS) {
         await addMembership(world.db, 'ALPHA', people[name]!.account.id, group);
       }
     });
-    after(() => world?.close());
+    after(async () => {
+      await engine?.stop();
+      await world?.close();
+    });
 
     test('an approved request creates the list in Mailman (and its domain), configured, with the opt-out list’s eligible members', async () => {
       assert.equal((await mailman.rest('GET', `/domains/${domain}`)).status, 404, 'no domain before');
@@ -156,7 +177,7 @@ for (const databaseKind of DATABASE_KINDS) {
       assert.deepEqual((await roster(dev)).map(([email]) => email), ['alice@example.test', 'bob@example.test', 'carol@example.test']);
     });
 
-    test('a member who leaves the group is taken off the roster; the schedule puts back what Mailman lost and takes off what it gained', async () => {
+    test('a member who leaves the group is taken off the roster; a reconcile puts back what Mailman lost and takes off what it gained, and reports it', async () => {
       const leave = await call(world.app, who('carol'), 'POST', '/requests/membership/update', {
         user_group: 'ALPHA', username: 'carol', join: [], leave: ['ALPHA-team'], reason: '', updateIntent: 'leave',
       });
@@ -168,10 +189,22 @@ for (const databaseKind of DATABASE_KINDS) {
       assert.equal((await mailman.rest('DELETE', `/members/${bob.member_id}`, undefined, { pre_approved: 'true', pre_confirmed: 'true' })).status, 204);
       const stranger = await mailman.rest('POST', '/members', { list_id: mailmanId(dev), subscriber: 'stranger@elsewhere.test', pre_verified: true, pre_confirmed: true, pre_approved: true });
       assert.equal(stranger.status, 201);
-      const changes = await syncAllLists({ db: world.db, listEngine: world.app.listEngine });
-      assert.deepEqual(changes, { subscribed: 1, unsubscribed: 1, changedDelivery: 0 });
+      const drift = [`${dev}: 1 subscriber missing, 1 too many`];
+      const [dry] = await engine.reconcile({ dryRun: true });
+      assert.deepEqual([dry?.target, dry?.report.differences, dry?.report.drift], ['mailman', 2, drift]);
+      assert.equal(dry?.summary, '2 differences from the portal, 1 would be created, 0 would be changed, 1 would be removed');
+      assert.deepEqual((await roster(dev)).map(([email]) => email), ['alice@example.test', 'stranger@elsewhere.test'], 'a dry run changes nothing');
+      const [done] = await engine.reconcile({ dryRun: false });
+      assert.deepEqual([done?.report.differences, done?.report.drift], [2, drift]);
+      assert.equal(done?.summary, '2 differences from the portal, 1 created, 0 changed, 1 removed');
       assert.deepEqual((await roster(dev)).map(([email]) => email), ['alice@example.test', 'bob@example.test']);
-      assert.deepEqual(await syncAllLists({ db: world.db, listEngine: world.app.listEngine }), { subscribed: 0, unsubscribed: 0, changedDelivery: 0 }, 'nothing left to do');
+      const [again] = await engine.reconcile({ dryRun: false });
+      assert.equal(again?.report.differences, 0, 'nothing left to do');
+      const overview = await provisioningOverview(world.db);
+      assert.deepEqual(
+        overview.targets.map((t) => [t.name, t.kind, t.backlog, t.last_reconcile_differences]),
+        [['mailman', 'lists', 0, 0]],
+      );
     });
 
     test('joining the group (added by an admin, or a request approved) puts the member on the opt-out list’s roster at once', async () => {
@@ -270,12 +303,20 @@ for (const databaseKind of DATABASE_KINDS) {
       assert.deepEqual(await heldIn(dev), []);
     });
 
-    test('Mailman down: a clear 503, never a stack, and nothing changes in the portal', async () => {
+    test('Mailman down: a clear 503, never a stack, and nothing changes in the portal; a roster change waits as a failure with its reason', async () => {
       const downPort = await freePort();
+      const downEngine = createMailmanEngine({ url: `http://127.0.0.1:${downPort}`, user: mailman.user, password: mailman.password, timeoutMs: 2000 });
+      let provisioning: ProvisioningEngine | undefined;
       const down = await createWorld(databaseKind, fixture, {
         portal: { email_domain: domain },
-        listEngine: createMailmanEngine({ url: `http://127.0.0.1:${downPort}`, user: mailman.user, password: mailman.password, timeoutMs: 2000 }),
+        listEngine: downEngine,
+        provisioning: (db) => {
+          provisioning = createProvisioningEngine({ db, targets: [createListsTarget(downEngine)], reconcileIntervalMs: 3_600_000, pollMs: 25, log: quietLog });
+          return provisioning;
+        },
       });
+      await provisioning?.register();
+      provisioning?.start();
       try {
         const alice = await signedIn(down, 'alice');
         const judge = await signedIn(down, 'judge', { roles: ['adjudicator'] });
@@ -315,7 +356,19 @@ for (const databaseKind of DATABASE_KINDS) {
         assert.match((unsubscribe.json() as { error: string }).error, /^The mailing list server \(Mailman\) is not available: no connection while reading the members of alpha-dev@/);
         assert.equal((await down.db.query('select 1 from list_subscriptions')).rows.length, 0, 'the choice is not stored');
         assert.doesNotMatch(unsubscribe.body, /at .*\.ts|fetch failed|ECONNREFUSED/);
+
+        // The new list's roster is owed to Mailman: kept, with its reason, for the next attempt.
+        const failure = await waitFor('the list’s failure', async () => (await provisioningOverview(down.db)).failures.find((f) => f.object === `list ${dev}`), 30_000);
+        assert.equal(failure.target, 'mailman');
+        // Mailman not answering fails the rest of the worker's batch with the first change's reason.
+        assert.match(failure.error, /^the list server \(Mailman\) is not available: no connection while (reading the members of|reading the subscriptions of) [^ ]+@[^ ]+\.$/);
+        assert.doesNotMatch(failure.error, /ECONNREFUSED|fetch failed/);
+        assert.ok(!failure.error.includes(mailman.password), 'never the password');
+        const [target] = (await provisioningOverview(down.db)).targets;
+        assert.deepEqual([target?.name, target?.kind], ['mailman', 'lists']);
+        assert.ok((target?.failing ?? 0) >= 1);
       } finally {
+        await provisioning?.stop();
         await down.close();
       }
     });
@@ -323,7 +376,7 @@ for (const databaseKind of DATABASE_KINDS) {
 }
 
 describe('the portal started with PORTAL_LIST_ENGINE=mailman', () => {
-  test('starts no SMTP listener, says Mailman runs the lists, and its first reconciliation creates the demo lists in Mailman with their rosters', async () => {
+  test('starts no SMTP listener, says Mailman runs the lists, and provisioning creates the demo lists in Mailman with their rosters', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-mailman-main-'));
     const running = startMain({
       PORT: '0',
@@ -352,7 +405,12 @@ describe('the portal started with PORTAL_LIST_ENGINE=mailman', () => {
       );
       // PORTAL-user's opt-out list: its users and the roles above them.
       assert.deepEqual(roster, ['adjudicator@example.test', 'admin@example.test', 'helpdesk@example.test', 'user@example.test']);
-      assert.equal((await mailman.rest('GET', '/lists/portal-announce.example.test')).status, 200);
+      // The opt-in list has no subscriber yet: it is created by its own recorded change.
+      await waitFor('the demo announce list in Mailman', async () => ((await mailman.rest('GET', '/lists/portal-announce.example.test')).status === 200 ? true : undefined), 30_000);
+      const status = await runCli(['provision', 'status', '--json'], { PORTAL_DATA_DIR: dataDir });
+      assert.equal(status.code, 0, status.stderr);
+      const overview = JSON.parse(status.stdout) as { targets: { name: string; kind: string }[] };
+      assert.deepEqual(overview.targets.map((t) => [t.name, t.kind]), [['mailman', 'lists']], 'Mailman’s rosters are a provisioning target');
       assert.equal(running.output().includes(mailman.password), false, 'the password is never printed');
       running.child.kill('SIGTERM');
       assert.deepEqual(await running.exit, { code: 0, signal: null });

@@ -1,4 +1,4 @@
-/** The server as a process: `node --import tsx src/main.ts`, as a developer starts it. */
+/** The server as a process (the bundle of src/main.ts, as `npm start` runs dist/main.mjs). */
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,10 @@ import pg from 'pg';
 import { LOCK_FILE_NAME } from '../src/db/lock.js';
 import { readMigrations } from '../src/db/migrate.js';
 import { POSTGRES_URL, createFixture, createPostgresSchema, type Fixture } from './helpers.js';
-import { runningUrl, startMain } from './process-helpers.js';
+import { outputMatching, runningUrl, startMain } from './process-helpers.js';
+
+/** The end of the demo sign-in text: its list of demo groups and the blank line after it. */
+const DEMO_TEXT_END = /^Demo groups \(listed at \/groups\):\n(?: {2}.*\n)+/m;
 
 let fixture: Fixture;
 let dataDir: string;
@@ -58,6 +61,7 @@ describe('main', () => {
     const running = startMain(env);
     try {
       const url = await runningUrl(running);
+      await outputMatching(running, DEMO_TEXT_END);
       assert.match(running.output(), /Portal running at http:\/\/localhost:\d+ \(database: embedded PGlite in .*embedded\)\n/);
       assert.match(
         running.output(),
@@ -96,7 +100,7 @@ describe('main', () => {
     const running = startMain({ ...siteEnv(), PORTAL_DATA_DIR: join(dataDir, 'embedded') });
     try {
       await runningUrl(running);
-      assert.deepEqual(demoTokens(running.output()), firstStartTokens);
+      assert.deepEqual(demoTokens(await outputMatching(running, DEMO_TEXT_END)), firstStartTokens);
       assert.equal(firstStartTokens.length, 7);
       running.child.kill('SIGINT');
       assert.deepEqual(await running.exit, { code: 0, signal: null });

@@ -32,18 +32,22 @@ const FEDERATION_SQL = readFileSync(join(MIGRATIONS_DIR, '0012_remote_federation
 const RATE_LIMITS_SQL = readFileSync(join(MIGRATIONS_DIR, '0013_rate_limits.sql'), 'utf8');
 const SEARCH_INDEX_SQL = readFileSync(join(MIGRATIONS_DIR, '0014_account_search_covering_index.sql'), 'utf8');
 const PREFIX_COUNTS_SQL = readFileSync(join(MIGRATIONS_DIR, '0015_account_search_prefix_counts.sql'), 'utf8');
+const PROVISIONING_SQL = readFileSync(join(MIGRATIONS_DIR, '0016_provisioning.sql'), 'utf8');
+const LIST_PROVISIONING_SQL = readFileSync(join(MIGRATIONS_DIR, '0017_list_provisioning.sql'), 'utf8');
+const OIDC_SQL = readFileSync(join(MIGRATIONS_DIR, '0018_oidc.sql'), 'utf8');
 const ALL_TABLES = [
   'access_tokens', 'account_certificates', 'account_roles', 'account_subscriptions', 'account_updates', 'accounts', 'group_memberships', 'group_nestings',
   'held_messages', 'list_accepted_senders', 'list_moderators', 'list_posts', 'list_subscriptions', 'login_failures', 'mail_outbox', 'mailing_lists',
-  'permission_groups', 'rate_limit_hits', 'remote_pin_history', 'remote_pins', 'remote_previews', 'remote_versions', 'request_updates', 'requests', 'schema_migrations',
+  'oidc_clients', 'oidc_models', 'oidc_signing_keys', 'permission_groups', 'provisioning_events', 'provisioning_pending', 'provisioning_targets', 'rate_limit_hits', 'remote_pin_history', 'remote_pins', 'remote_previews', 'remote_versions', 'request_updates', 'requests', 'schema_migrations',
   'server_secrets', 'service_credentials', 'sessions', 'used_challenges', 'user_groups', 'verification_codes',
 ];
 const ALL_MIGRATIONS = [
   '0001_accounts', '0002_sign_in', '0003_user_groups', '0004_mail_outbox', '0005_requests', '0006_adjudication', '0007_groups', '0008_tokens',
   '0009_closed_accounts_inactive', '0010_mailing_lists', '0011_retention_indexes', '0012_remote_federation', '0013_rate_limits',
-  '0014_account_search_covering_index', '0015_account_search_prefix_counts',
+  '0014_account_search_covering_index', '0015_account_search_prefix_counts', '0016_provisioning',
+  '0017_list_provisioning', '0018_oidc',
 ];
-const ALL_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+const ALL_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18];
 
 function extra(version: number, name: string, sql: string): Migration {
   return { version, name, sql, checksum: checksumOf(sql) };
@@ -59,7 +63,7 @@ async function recorded(db: Database): Promise<{ version: number; name: string; 
 describe('migration files', () => {
   test('are read in order with their sha256', () => {
     const migrations = readMigrations();
-    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication'], [7, 'groups'], [8, 'tokens'], [9, 'closed_accounts_inactive'], [10, 'mailing_lists'], [11, 'retention_indexes'], [12, 'remote_federation'], [13, 'rate_limits'], [14, 'account_search_covering_index'], [15, 'account_search_prefix_counts']]);
+    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication'], [7, 'groups'], [8, 'tokens'], [9, 'closed_accounts_inactive'], [10, 'mailing_lists'], [11, 'retention_indexes'], [12, 'remote_federation'], [13, 'rate_limits'], [14, 'account_search_covering_index'], [15, 'account_search_prefix_counts'], [16, 'provisioning'], [17, 'list_provisioning'], [18, 'oidc']]);
     assert.equal(migrations[0]?.checksum, createHash('sha256').update(ACCOUNTS_SQL).digest('hex'));
   });
 
@@ -106,6 +110,9 @@ for (const kind of DATABASE_KINDS) {
           { version: 13, name: 'rate_limits', checksum: checksumOf(RATE_LIMITS_SQL), applied: true },
           { version: 14, name: 'account_search_covering_index', checksum: checksumOf(SEARCH_INDEX_SQL), applied: true },
           { version: 15, name: 'account_search_prefix_counts', checksum: checksumOf(PREFIX_COUNTS_SQL), applied: true },
+          { version: 16, name: 'provisioning', checksum: checksumOf(PROVISIONING_SQL), applied: true },
+          { version: 17, name: 'list_provisioning', checksum: checksumOf(LIST_PROVISIONING_SQL), applied: true },
+          { version: 18, name: 'oidc', checksum: checksumOf(OIDC_SQL), applied: true },
         ]);
       } finally {
         await db.close();
@@ -388,6 +395,57 @@ for (const kind of DATABASE_KINDS) {
           "select indexname from pg_indexes where schemaname = current_schema() and indexname in ('requests_open_queue_idx', 'accounts_name_order_idx') order by indexname",
         );
         assert.deepEqual(indexes.rows.map((r) => r.indexname), ['accounts_name_order_idx', 'requests_open_queue_idx']);
+      } finally {
+        await db.close();
+      }
+    });
+
+    test('0017 on a database that holds real rows from 0001 to 0016 keeps every row; then the changes of a list are recorded for a lists target only', async () => {
+      const db = await createEmptyDatabase(kind);
+      try {
+        await migrate(db, readMigrations().filter((m) => m.version <= 16));
+        await db.exec(`
+          insert into provisioning_targets (name, kind) values ('ldap', 'ldap');
+          insert into accounts (username, email, first_name, last_name) values ('jane.doe', 'jane.doe@example.test', 'Jane', 'Doe');
+          insert into user_groups (id, name, description, open_access, visibility, member_constraint, services)
+            values ('ALPHA', 'Alpha', 'The alpha group', false, 'site-approved', 'None', '{}');
+          insert into group_memberships (user_group_id, account_id, group_name) select 'ALPHA', id, 'ALPHA-team' from accounts;
+        `);
+        const pending = async () => (await db.query<{ target: string; object: string }>('select target, object from provisioning_pending order by target, object')).rows;
+        const snapshot = async () => ({
+          targets: (await db.query('select name, kind from provisioning_targets order by name')).rows,
+          pending: await pending(),
+          memberships: (await db.query('select user_group_id, account_id, group_name from group_memberships')).rows,
+        });
+        const before = await snapshot();
+        assert.deepEqual(before.pending.map((r) => r.object), ['account:1']);
+        assert.deepEqual(await migrate(db, readMigrations().filter((m) => m.version <= 17)), ['0017_list_provisioning']);
+        assert.deepEqual(await snapshot(), before);
+
+        await db.exec(`
+          insert into provisioning_targets (name, kind) values ('mailman', 'lists');
+          delete from provisioning_pending;
+          insert into mailing_lists (id, user_group_id, description, permission_group, posting_permissions, automatic_subscription, created_at)
+            values ('alpha-dev@lists.example.test', 'ALPHA', 'Developers', 'ALPHA-team', 'closed', true, now());
+        `);
+        assert.deepEqual(await pending(), [{ target: 'mailman', object: 'list:alpha-dev@lists.example.test' }], 'a new list: its roster, for the lists target only');
+        await db.exec(`
+          delete from provisioning_pending;
+          insert into list_subscriptions (list_id, account_id, subscribed, digest, updated_at) select 'alpha-dev@lists.example.test', id, true, true, now() from accounts;
+        `);
+        assert.deepEqual(await pending(), [{ target: 'mailman', object: 'list:alpha-dev@lists.example.test' }], 'a member’s choice');
+        await db.exec(`delete from provisioning_pending; update accounts set email = 'jane@example.test';`);
+        assert.deepEqual(
+          await pending(),
+          [
+            { target: 'ldap', object: 'account:1' },
+            { target: 'mailman', object: 'account:1' },
+            { target: 'mailman', object: 'list:alpha-dev@lists.example.test' },
+          ],
+          'a changed address: the account everywhere, and the rosters its old address is on',
+        );
+        await db.exec(`delete from provisioning_pending; update accounts set active = false;`);
+        assert.deepEqual(await pending(), [{ target: 'ldap', object: 'account:1' }, { target: 'mailman', object: 'account:1' }], 'a lock: the account, for every target');
       } finally {
         await db.close();
       }

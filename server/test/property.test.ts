@@ -89,7 +89,7 @@ function assertSafe(response: { statusCode: number; body: string; headers: Recor
       assert.ok(typeof body.fields === 'object' && body.fields !== null, what);
       for (const message of Object.values(body.fields as Record<string, unknown>)) assert.equal(typeof message, 'string', what);
     }
-    // Never the validator's own words (issue 15).
+    // Never the validator's own words: they mean nothing to a person on a screen.
     assert.doesNotMatch(response.body, /must NOT|must have required|must be (integer|string|number|boolean|object|array)|body\/|params\//, what);
     assert.equal(body.code, response.statusCode, what);
   }

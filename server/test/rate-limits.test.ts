@@ -1,5 +1,5 @@
 /**
- * Rate limits (issue 16): the calls a visitor makes without a session count against their
+ * Rate limits: the calls a visitor makes without a session count against their
  * client address's limit, in the database, so that every server of it counts together; 429 with
  * Retry-After and a sentence saying how long to wait; another address is not held back; a
  * signed-in session has its own limit. On PGlite and PostgreSQL. (Two real server processes on
@@ -28,8 +28,12 @@ import { DATABASE_KINDS, createFixture, createTestApp, createTestDatabase, type 
 const ENDPOINTS = Object.values(api).filter(
   (value): value is AnyEndpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value,
 );
-/** The public calls that count against no limit: they cost nothing a flood could use. */
-const UNLIMITED_PUBLIC = ['GET /health', 'GET /configuration', 'GET /sessions/logout', 'GET /login-agreement'];
+/**
+ * The public calls that count against no limit: they cost nothing a flood could use; and forward
+ * auth, which a service's proxy asks on every request of every user (any per-address limit would
+ * refuse a busy page's requests; a flood is the proxy's to stop).
+ */
+const UNLIMITED_PUBLIC = ['GET /health', 'GET /configuration', 'GET /sessions/logout', 'GET /login-agreement', 'GET /forward-auth/:service'];
 
 const TWO_PER_MINUTE: RateLimits = Object.fromEntries(RATE_LIMIT_NAMES.map((name) => [name, { max: 2, windowSeconds: 60 }]));
 /** On a minute's edge (the next one), so that a window's remaining time is a whole minute; never behind the real time, which the challenges' expiry is checked against. */

@@ -2,6 +2,7 @@
  * Helpers of the signed-in self-service tests (accounts, subscriptions, self-requests, renewal):
  * an app on a fresh database with a movable clock, calls as a principal, and a full profile.
  */
+import type { ProvisioningEngine } from '../src/services/provisioning/engine.js';
 import type { TokenIssuer } from '../src/services/tokens/issuer.js';
 import type { ListEngine } from '../src/services/lists/engine.js';
 import type { PortalConfiguration } from '@portal/api';
@@ -27,9 +28,18 @@ export interface World {
 export async function createWorld(
   kind: DatabaseKind,
   fixture: Fixture,
-  options: { portal?: Partial<PortalConfiguration>; server?: Partial<AppServerSettings>; tokenIssuer?: TokenIssuer; listEngine?: ListEngine; logs?: string[] } = {},
+  options: {
+    portal?: Partial<PortalConfiguration>;
+    server?: Partial<AppServerSettings>;
+    tokenIssuer?: TokenIssuer;
+    listEngine?: ListEngine;
+    logs?: string[];
+    /** The provisioning engine the API's retries and reconciles reach, made on the world's database. */
+    provisioning?: (db: Database) => ProvisioningEngine;
+  } = {},
 ): Promise<World> {
   const db = await createTestDatabase(kind);
+  const provisioning = options.provisioning?.(db);
   const clock = new TestClock();
   const app = createTestApp({
     db,
@@ -40,6 +50,7 @@ export async function createWorld(
     ...(options.tokenIssuer ? { tokenIssuer: options.tokenIssuer } : {}),
     ...(options.listEngine ? { listEngine: options.listEngine } : {}),
     ...(options.logs ? { logs: options.logs } : {}),
+    ...(provisioning ? { provisioning } : {}),
   });
   await app.ready();
   return {

@@ -1,5 +1,5 @@
 /**
- * Several servers on one PostgreSQL (issue 16): two real server processes (`src/main.ts`) on two
+ * Several servers on one PostgreSQL: two real server processes (`src/main.ts`) on two
  * ports, one database schema, talked to over HTTP with one cookie jar, as a browser behind a
  * reverse proxy that sends each request to either. Everything a request leaves behind must be in
  * the database, so that the other server sees it: sessions, anti-forgery tokens, failed sign-in

@@ -113,7 +113,7 @@ for (const kind of DATABASE_KINDS) {
       test('the body is checked: unknown fields and over-long values → 400, nothing counted', async () => {
         const person = await freshAccount();
         const challenge = await solvedChallenge(app);
-        // Told in words with the field they are about, never the validator's text (issue 15).
+        // Told in words with the field they are about, never the validator's text.
         const cases: [Record<string, unknown>, string, Record<string, string> | undefined][] = [
           [{ id: person.username, token: 'x', botChallengeResponse: challenge, remember: true }, 'The field remember is not accepted.', undefined],
           [{ id: 'x'.repeat(256), token: 'x', botChallengeResponse: challenge }, 'Username or email: Must be less than 255 characters (256/255)', { id: 'Must be less than 255 characters (256/255)' }],
@@ -352,18 +352,27 @@ for (const kind of DATABASE_KINDS) {
         assert.equal(rows[0]?.expires_at.getTime(), Math.floor((clock.now().getTime() + 10 * MINUTE) / 1000) * 1000);
       });
 
-      test('the challenge a browser gets at the default cost is solved in well under 2 s', async () => {
+      test('the challenge a browser gets at the default cost asks for about 1.3 million PBKDF2 rounds, and its solution signs the person in', async () => {
+        // The work is counted, not timed (a timed test fails on a busy machine; the widget's speed
+        // is a matter for the benchmark): 5,000 rounds an attempt, and a key qualifies when its
+        // first byte is 0, so 256 attempts on average (about 0.3 s on one thread of these machines).
         const real = createTestApp({ db, fixture, clock, server: { challengeCost: 5000 } });
         try {
           const response = await real.inject({ method: 'GET', url: `${API}/accounts/botchallengeendpoint` });
-          const { ok: challenge } = response.json<{ ok: { parameters: never; signature: string } }>();
-          assert.equal((challenge.parameters as { cost: number }).cost, 5000);
-          const started = performance.now();
-          const solution = await solveChallenge({ challenge, deriveKey });
-          const took = performance.now() - started;
+          const { ok: challenge } = response.json<{ ok: { parameters: { cost: number; keyPrefix: string }; signature: string } }>();
+          assert.deepEqual([challenge.parameters.cost, challenge.parameters.keyPrefix], [5000, '00']);
+          let attempts = 0;
+          const counted: typeof deriveKey = (...args) => {
+            attempts++;
+            return deriveKey(...args);
+          };
+          const solution = await solveChallenge({ challenge: challenge as never, deriveKey: counted });
           assert.ok(solution);
-          // One thread here; the widget uses several workers. The mean is ~0.3 s on these machines.
-          assert.ok(took < 4000, `solved in ${Math.round(took)} ms`);
+          assert.equal(solution.counter, attempts - 1, 'one derivation an attempt, counting from 0');
+          const person = await freshAccount();
+          const botChallengeResponse = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+          const signIn = await real.inject({ method: 'POST', url: `${API}/sessions`, payload: { id: person.username, token: person.token, botChallengeResponse } });
+          assert.equal(signIn.statusCode, 200, signIn.body);
         } finally {
           await real.close();
         }

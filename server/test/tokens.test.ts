@@ -14,7 +14,7 @@ import type { Queryable } from '../src/db/database.js';
 import { answerIntrospection } from '../src/services/tokens/introspection.js';
 import { createServiceCredential, rotateServiceSecret } from '../src/services/tokens/service-credentials.js';
 import { runTokenMaintenance } from '../src/services/tokens/maintenance.js';
-import { HOUR, postSignIn, type Principal, type TestAccount } from './auth-helpers.js';
+import { as, HOUR, postSignIn, type Principal, type TestAccount } from './auth-helpers.js';
 import { DATABASE_KINDS, createFixture, type Fixture } from './helpers.js';
 import { DAY, FORBIDDEN, call, createWorld, signedIn, type World } from './self-service-helpers.js';
 
@@ -123,6 +123,20 @@ for (const databaseKind of DATABASE_KINDS) {
       assert.equal(stored.rows.length, 0);
       const schema = await create('alice', { expiry: 1.5 });
       assert.equal(schema.statusCode, 400);
+      // The expiry is digits only (spec section 5): in JSON, a number. Text is not turned into one,
+      // with a space (the form's ' 5') or without, nor is a number JSON makes infinite.
+      for (const expiry of [' 432000', '432000', '432000 ', 'Infinity']) {
+        const text = await call(world.app, who('alice'), 'POST', '/tokens', { description: 'CI upload', groups: ['ALPHA-artifactsWrite'], expiry });
+        assert.deepEqual(text.json(), { error: 'Expiry: This value is not valid.', code: 400, fields: { expiry: 'This value is not valid.' } }, JSON.stringify(expiry));
+      }
+      const huge = await world.app.inject({
+        method: 'POST',
+        url: '/accounts/rest/tokens',
+        headers: { ...as(who('alice')), 'content-type': 'application/json' },
+        payload: '{"description":"CI upload","groups":["ALPHA-artifactsWrite"],"expiry":1e400}',
+      });
+      assert.equal(huge.statusCode, 400, huge.body);
+      assert.equal((await world.db.query('select id from access_tokens where account_id = $1', [people.alice!.account.id])).rows.length, 0, 'nothing stored');
     });
 
     test('a created token is shown once, stored only as a hash, listed without its secret, and active for a service', async () => {
@@ -191,7 +205,7 @@ for (const databaseKind of DATABASE_KINDS) {
           return result as never;
         },
       };
-      const basic = `Basic ${Buffer.from(`${service.name}:${service.secret}`).toString('base64')}`;
+      const basic = { name: service.name, secret: service.secret };
       const answer = await answerIntrospection(counted, basic, token.reference_token, new Date());
       assert.equal(typeof answer === 'object' && answer.active, true);
       assert.deepEqual(rounds.map((r) => r.round), [1, 1, 2, 2], JSON.stringify(rounds));
@@ -199,7 +213,7 @@ for (const databaseKind of DATABASE_KINDS) {
       // An unknown service costs the credential's and the token's lookups, none of the groups'.
       rounds.length = 0;
       finishedRound = 0;
-      assert.equal(await answerIntrospection(counted, 'Basic bm9ib2R5Ong=', token.reference_token, new Date()), 'unauthenticated');
+      assert.equal(await answerIntrospection(counted, { name: 'nobody', secret: 'x' }, token.reference_token, new Date()), 'unauthenticated');
       assert.deepEqual(rounds.map((r) => r.round), [1, 1], JSON.stringify(rounds));
       rounds.length = 0;
       finishedRound = 0;
@@ -329,7 +343,7 @@ for (const databaseKind of DATABASE_KINDS) {
       assert.equal(await runTokenMaintenance(world.db, world.app.tokenIssuer, world.clock.now()), 0, 'once per token');
       world.clock.advance(-(3 * DAY + HOUR));
       const mails = await listMail(world.db, people.carol!.account.email);
-      const notice = mails.find((mail) => mail.subject === 'Your token Release bot expires in 7 days');
+      const notice = mails.find((mail) => mail.subject === "Your token 'Release bot' expires in 7 days");
       assert.ok(notice, `mails: ${mails.map((m) => m.subject).join(', ')}`);
       assert.match(notice.text, /Release bot/);
       await call(world.app, who('carol'), 'DELETE', `/tokens/${token.token_id}`);

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * antd's component styles written at build time (issue 17: the blocking time of the first page).
+ * antd's component styles written at build time, so that the browser does not compute them as the first page starts (its blocking time).
  *
  * antd computes each component's CSS in the browser the first time the component renders (its
  * style objects, serialised, hashed and injected as <style> elements): on a phone's CPU that is
@@ -58,8 +58,12 @@ function renderers(React, antd) {
     Layout: () => h(Layout, null, h(Layout.Header), h(Layout, null, h(Layout.Sider, { collapsible: true }), h(Layout.Content)), h(Layout.Footer)),
     List: () => h(List, { dataSource: ['Item'], renderItem: (/** @type {string} */ item) => h(List.Item, null, h(List.Item.Meta, { title: item })) }),
     Menu: () => h(Menu, { mode: 'inline', items: [{ type: 'group', label: 'Group', children: [{ key: 'a', label: 'Item' }] }, { key: 's', label: 'Sub', children: [{ key: 'b', label: 'Item' }] }] }),
-    // Modal and its confirm dialog, open (the panel antd renders for this purpose).
-    Modal: () => [h(Modal._InternalPanelDoNotUseOrYouWillBeFired, { key: 'm', title: 'Title' }, 'Body'), h(Modal._InternalPanelDoNotUseOrYouWillBeFired, { key: 'c', type: 'confirm', title: 'Title' })],
+    // Modal itself first (open; on the server its portal draws nothing, but it registers its
+    // styles as the browser's dialog does, for the root class that dialog carries:
+    // .ant-modal-css-var), then the confirm dialog's own styles through the panel antd renders
+    // for this purpose. The panel first wrote the dialog's base style for another root class
+    // (.ant-css-var): an open dialog then had the page's 16 px text and content-box sizing.
+    Modal: () => [h(Modal, { key: 'o', open: true, title: 'Title' }, 'Body'), h(Modal._InternalPanelDoNotUseOrYouWillBeFired, { key: 'c', type: 'confirm', title: 'Title' })],
     Radio: () => [h(Radio.Group, { key: 'r', options: ['A'] }), h(Radio.Group, { key: 'b', optionType: 'button', options: ['B'] })],
     Result: () => h(antd.Result, { status: 'error', title: 'Result' }),
     Select: () => h(Select, { options: [{ value: 'a', label: 'A' }] }),
@@ -157,7 +161,11 @@ class AntdStaticStylesPlugin {
       for (const { file } of ANTD_PARTS) compilation.fileDependencies.add(file);
       // After the source maps are made (DEV_TOOLING): the file has nothing to map.
       compilation.hooks.processAssets.tap({ name: 'AntdStaticStylesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING + 1 }, () => {
-        compilation.emitAsset(fileName, new compiler.webpack.sources.RawSource(/** @type {string} */ (css)));
+        // Marked minimized: it is antd's own compact output, and webpack's CSS minifier (on by
+        // default since its built-in CSS support, and handed assets emitted after it ran) dropped
+        // the space before a `-` in calc() inside custom properties, which makes them invalid: the
+        // Select's padding was lost (24 px tall, its text against its left border) and a Spin's dot size.
+        compilation.emitAsset(fileName, new compiler.webpack.sources.RawSource(/** @type {string} */ (css)), { minimized: true });
       });
       this.htmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('AntdStaticStylesPlugin', (/** @type {{ html: string }} */ data) => {
         const publicPath = String(compilation.outputOptions.publicPath ?? '/');

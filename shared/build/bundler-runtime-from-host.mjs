@@ -1,5 +1,5 @@
 /**
- * A remote's module federation bundler runtime, taken from the host (contract 1.4, issue 17): the
+ * A remote's module federation bundler runtime, taken from the host (contract 1.4; a remote's entry is smaller by it): the
  * remote's build puts this module where its federation entry imports
  * @module-federation/webpack-bundler-runtime (federation.cjs), so the remote's entry carries none of
  * that runtime's code. The host provides it (bundler-runtime-provider.mjs) before any remote loads.

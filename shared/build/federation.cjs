@@ -14,7 +14,7 @@ const zlib = require('node:zlib');
 const sharedPackage = require('../package.json');
 
 /**
- * The singletons of architecture.md, plus final-form and react-final-form: @portal/shared/forms'
+ * The singletons of docs/architecture.md ("The contract"), plus final-form and react-final-form: @portal/shared/forms'
  * fields are loaded once (from whichever container provides them) and must find the
  * <Form> context of the remote that renders them, so every app must use the same copy; and
  * typebox, the schema builder of @portal/api's definitions, which every app bundles: shared, it
@@ -161,7 +161,7 @@ class PrecompressPlugin {
  * while it downloads it, on a background thread, instead of one by one on the main thread the first
  * time each is called. Nearly everything in these files runs as soon as they load (the host's
  * start, the shell, a remote's entry and its page), and compiling it lazily was a large part of
- * the first page's blocking time on a slow phone (issue 17). Added once the files are minified
+ * the first page's blocking time on a slow phone. Added once the files are minified
  * (the minifier drops comments) and before their source maps are made (which then count the line).
  */
 class CompileHintsPlugin {

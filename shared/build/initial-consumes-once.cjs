@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Module federation's `installInitialConsumes`, with each of the host's own shared modules looked
- * up once (issue 17: the work a page does before its content).
+ * up once (less work before a page's content).
  *
  * The host provides its shared modules eagerly (react, react-dom, the router, antd's first part…:
  * federation.cjs's HOST_EAGER), and its modules import each through a consume module that the

@@ -1,5 +1,5 @@
 /**
- * The portal's antd, first part (issue 17): the components every page needs before its content,
+ * The portal's antd, first part: the components every page needs before its content,
  * the ones the host's shell and @portal/shared's singleton render (the sign-in page's form is in
  * antd-forms.ts, loaded with it). Shared as the singleton `@portal/antd-core`; the host loads it
  * at start.

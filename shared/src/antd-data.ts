@@ -1,5 +1,5 @@
 /**
- * The portal's antd, the data part (issue 17): the tables, with what they render inside (the
+ * The portal's antd, the data part: the tables, with what they render inside (the
  * selects of their pagers, the empty state). Shared as the singleton
  * `@portal/antd-data`, provided by the host and loaded with the first page that shows a table: the
  * sign-in page and the shell never pay for it.

@@ -1,5 +1,5 @@
 /**
- * The portal's antd, the forms' part (issue 17): what a form is made of (Form, its fields, and the
+ * The portal's antd, the forms' part: what a form is made of (Form, its fields, and the
  * sign-in page's tabs, radio buttons and card). Shared as the singleton `@portal/antd-forms`,
  * provided by the host and loaded with the first page that shows a form, together with
  * @portal/shared/forms: the pages that only show things, /profile among them, do not fetch it.

@@ -1,6 +1,6 @@
 /**
  * The portal's antd's second part as hosts up to contract 1.3 provided it, `@portal/antd-more`
- * (Descriptions, Empty, Flex, List, Select, Table, Tag), kept for the remotes built then (issue 17):
+ * (Descriptions, Empty, Flex, List, Select, Table, Tag), kept for the remotes built then:
  * their builds import those names from it. Since contract 1.4 the apps' builds take them from
  * `@portal/antd-data` (antd-data.ts), `@portal/antd-details` (antd-details.ts) and
  * `@portal/antd-extra` (antd-extra.ts), so that a table's page no longer downloads the details'

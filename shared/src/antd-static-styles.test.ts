@@ -1,5 +1,5 @@
 /**
- * antd's styles written at build time (../build/antd-static-styles.cjs, issue 17): the host's build
+ * antd's styles written at build time (../build/antd-static-styles.cjs): the host's build
  * renders the portal's antd set and writes what the components registered to a CSS file, which
  * antd then uses instead of computing those styles in the browser. This runs the same extraction
  * the build runs and checks what the file must be for that to hold: a style for every component of
@@ -37,6 +37,15 @@ describe('antd styles written at build time', () => {
     expect(components.has('Message')).toBe(true);
     // Sub-styles the portal's pages use: preset-coloured and status tags, the compact button group.
     expect(listedPaths(css).map((path) => path.split('|')[1])).toEqual(expect.arrayContaining(['Tag-preset', 'Tag-status', 'Button-compact', 'Form-item-item']));
+  });
+
+  it("writes each component's base style for the root class the component carries in the browser (an open dialog: .ant-modal-css-var)", () => {
+    // antd keys a style by its component, not by the root class its base rule names: rendered as
+    // the panel antd makes for tests, the dialog's base rule named .ant-css-var, and the browser,
+    // finding the style in the file, gave an open dialog the page's 16 px text and content-box sizing.
+    expect(css).toContain('.ant-modal-css-var{font-family:var(--ant-font-family);font-size:var(--ant-font-size);box-sizing:border-box;}');
+    expect(css).not.toContain('.ant-css-var{');
+    for (const name of ['select', 'checkbox', 'radio', 'input', 'form', 'tabs', 'table', 'menu']) expect(css).toContain(`.ant-${name}-css-var{`);
   });
 
   it("is unhashed, as the portal's themes are (host/src/shell/themes.ts): no path carries a class hash, no selector a :where() scope", () => {

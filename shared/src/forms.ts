@@ -1,7 +1,7 @@
 /**
  * @portal/shared/forms: the form primitives (the form shell, its fields, the submission's errors),
  * a strict singleton of its own (shared/build/federation.cjs), provided by the host and loaded with
- * the first page that shows a form (issue 17). They bring the form stack with them (final-form,
+ * the first page that shows a form, so that pages without one do not download them. They bring the form stack with them (final-form,
  * react-final-form, antd's Form, Input, Checkbox …, about a fifth of what the host's first file
  * held), which pages that only show things (/profile, the tables) no longer download before their
  * content. One copy per page still: every field finds the <Form> context of the form it is in.

@@ -1,5 +1,5 @@
 /**
- * The portal's router (issue 17): what the apps use of react-router-dom, its components and hooks,
+ * The portal's router (the whole library is also its data routers and server runtime, 52 KB brotli no page needs): what the apps use of react-router-dom, its components and hooks,
  * re-exported from react-router (which react-router-dom re-exports). Every app's
  * `import { Link } from 'react-router-dom'` is served by this module, shared as the singleton
  * `react-router-dom` (shared/build/federation.cjs): one router and one set of its contexts per

@@ -107,9 +107,9 @@ export class RemoteLoader {
   /**
    * Loads a remote ahead of a visit (when the page is idle, or on hover or focus of a link to it):
    * its entry and routes fetched and run, once. A visit then finds its module ready and renders the
-   * page at once, in the navigation's first render, as a page of a remote already open is (issue
-   * 17: fetched but not run, the visit still rendered the loading state first and the page only in
-   * a second pass, which delayed the page's data request by 30–60 ms). Never fails loudly: a failure
+   * page at once, in the navigation's first render, as a page of a remote already open is (fetched
+   * but not run, the visit still rendered the loading state first and the page only in a second
+   * pass, which delayed the page's data request by 30–60 ms). Never fails loudly: a failure
    * is forgotten, and the visit or the next preload tries again.
    */
   preload(remote: PortalRemote): void {

@@ -12,7 +12,7 @@ const SIDEBAR_ID = 'portal-sections';
 /** antd's `md` breakpoint as Layout.Sider tests it: below it, the screen is narrow. */
 const NARROW_QUERY = 'screen and (max-width: 767.98px)';
 
-/** Whether the screen is narrow now: the first render already lays out what the phone shows (issue 17). */
+/** Whether the screen is narrow now: the first render already lays out what the phone shows, not a wide layout first and then another. */
 function narrowNow(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
 }
@@ -25,7 +25,7 @@ function narrowNow(): boolean {
  * the top bar opens it over the page (never on top of the page's title, as antd's own floating
  * trigger would be); choosing a link folds it again. A folded sidebar is hidden and inert: its
  * links are neither shown, tabbed to nor read out, nor rendered: a phone does not build the menu
- * (and fetch its sections' remotes) until it is opened (issue 17, blocking time).
+ * (and fetch its sections' remotes) until it is opened (less work as a phone's page starts).
  */
 export function PortalLayout({ sidebar: wanted, children }: { sidebar: boolean; children: ReactNode }) {
   const signedIn = useSessionStore((s) => s.status === 'signed-in');

@@ -9,7 +9,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { DEFAULT_CONFIGURATION, DEFAULT_LOGIN_AGREEMENT, type Permission } from '@portal/api';
 import { clearXsrfToken, MESSAGES, pendingPage, type RemoteModule, useConfigurationStore, useSessionStore } from '@portal/shared';
 import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { readEnvironment } from '../federation/environment';
 import { openExternal } from '../pages/login/openExternal';
 import { PortalRoutes } from './Shell';
@@ -28,13 +28,26 @@ const preloaded = (): string[] => asked().filter((name) => name !== 'groups');
 jest.mock('../pages/login/openExternal', () => ({ openExternal: jest.fn() }));
 const mockedOpenExternal = openExternal as jest.MockedFunction<typeof openExternal>;
 
+const PendingSubscriptions = pendingPage('Subscriptions');
+
+/** The subscriptions page's stand-in: its title and the address it was opened at. */
+function SubscriptionsProbe() {
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <PendingSubscriptions />
+      <p data-testid="opened-at">{`${pathname}${search}`}</p>
+    </>
+  );
+}
+
 const modules: Record<string, RemoteModule> = {
   self_service: {
     name: 'self_service',
     contract: '^1.0.0',
     routes: [
       { path: 'profile', title: 'User Profile', access: { kind: 'session' }, Component: pendingPage('User Profile') },
-      { path: 'subscriptions', title: 'Subscriptions', access: { kind: 'session' }, Component: pendingPage('Subscriptions') },
+      { path: 'subscriptions', title: 'Subscriptions', access: { kind: 'session' }, Component: SubscriptionsProbe },
     ],
   },
   groups: {
@@ -150,7 +163,7 @@ describe('the session guard', () => {
     expect(await screen.findByRole('link', { name: 'Account Requests (4)' })).toHaveAttribute('href', '/list-account-requests');
   });
 
-  it('shows the help desk only the queue it may open (issue 15)', async () => {
+  it('shows the help desk only the queue it may open', async () => {
     const helpdesk = { username: 'helpdesk', permissions: ['SEARCH_ACCOUNTS', 'VIEW_REQUEST_SUMMARY', 'LIST_UNLOCK_REQUESTS', 'VIEW_UNLOCK_REQUEST'] as Permission[] };
     fakeApi(helpdesk);
     useSessionStore.setState({ status: 'signed-in', session: helpdesk });
@@ -169,7 +182,27 @@ describe('the session guard', () => {
     ]);
   });
 
-  it('while the account must be renewed, offers only the renewal and says why (issue 15)', async () => {
+  it('offers Provisioning under Platform to whoever holds MANAGE_PROVISIONING, and to no one else', async () => {
+    const operator = { username: 'operator', permissions: ['MANAGE_PROVISIONING'] as Permission[] };
+    fakeApi(operator);
+    useSessionStore.setState({ status: 'signed-in', session: operator });
+    const { unmount } = renderAt('/groups');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByText('Platform')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Provisioning' })).toHaveAttribute('href', '/provisioning');
+    expect(within(nav).queryByRole('link', { name: 'Manage Remotes' })).not.toBeInTheDocument();
+    unmount();
+
+    const member = { username: 'jane', permissions: ['VIEW_SUBSCRIPTIONS'] as Permission[] };
+    fakeApi(member);
+    useSessionStore.setState({ status: 'signed-in', session: member });
+    renderAt('/groups');
+    const plain = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(plain).queryByRole('link', { name: 'Provisioning' })).not.toBeInTheDocument();
+    expect(within(plain).queryByText('Platform')).not.toBeInTheDocument();
+  });
+
+  it('while the account must be renewed, offers only the renewal and says why', async () => {
     const renewal = { username: 'renewal.user', permissions: ['VIEW_SUBSCRIPTIONS', 'RENEW_ACCOUNT', 'allow-renewal'] as Permission[] };
     fakeApi(renewal);
     useSessionStore.setState({ status: 'signed-in', session: renewal });
@@ -187,8 +220,13 @@ describe('the session guard', () => {
   });
 });
 
-describe('/login with a session and a redirect: the subscriptions are checked (issue 15)', () => {
-  const SERVICES_CONFIG = { ...DEFAULT_CONFIGURATION, wiki_url: 'https://wiki.example.test/', service_origins: 'jira=https://jira.example.test' };
+describe('/login with a session and a redirect: the subscriptions are checked', () => {
+  const SERVICES_CONFIG = {
+    ...DEFAULT_CONFIGURATION,
+    wiki_url: 'https://wiki.example.test/',
+    service_origins: 'jira=https://jira.example.test,jenkins=https://ci.example.test',
+    supported_services: 'jira,confluence',
+  };
   const calls = (path: string) => (global.fetch as jest.Mock).mock.calls.filter(([url]) => url === `/accounts/rest${path}`).length;
 
   it('opens a configured service the user is subscribed to (directly or through a group)', async () => {
@@ -199,12 +237,32 @@ describe('/login with a session and a redirect: the subscriptions are checked (i
     expect(calls('/subscriptions/jane')).toBe(1);
   });
 
-  it('sends a user not subscribed to that service to /subscriptions for it, saying why', async () => {
+  it('sends a user not subscribed to that service to /subscriptions?service= for it (where the spec\'s warning names it)', async () => {
     useConfigurationStore.getState().setConfiguration(SERVICES_CONFIG, true);
     renderAt(`/login?redirect=${encodeURIComponent('https://jira.example.test/browse/WEB-7')}`);
     expect(await screen.findByRole('heading', { name: 'Subscriptions' })).toBeInTheDocument();
-    expect(await screen.findByText(/^You are not subscribed to Jira\. Subscribe to it here/)).toBeInTheDocument();
+    expect(screen.getByTestId('opened-at')).toHaveTextContent(/^\/subscriptions\?service=jira$/);
+    // The page's warning is the spec's; no second message of the portal's own beside it.
+    expect(screen.queryByText(/not subscribed/)).not.toBeInTheDocument();
     expect(mockedOpenExternal).not.toHaveBeenCalled();
+  });
+
+  it("checks the wiki's address as Confluence's: opened when held, else /subscriptions?service=confluence", async () => {
+    useConfigurationStore.getState().setConfiguration(SERVICES_CONFIG, true);
+    const first = renderAt(`/login?redirect=${encodeURIComponent('https://wiki.example.test/display/WEB/Home')}`);
+    expect(await screen.findByTestId('opened-at')).toHaveTextContent(/^\/subscriptions\?service=confluence$/);
+    expect(mockedOpenExternal).not.toHaveBeenCalled();
+    first.unmount();
+    subscriptionsAnswer = answerOf(200, { direct: ['confluence'], nested: [] });
+    renderAt(`/login?redirect=${encodeURIComponent('https://wiki.example.test/display/WEB/Home')}`);
+    await waitFor(() => expect(mockedOpenExternal).toHaveBeenCalledWith('https://wiki.example.test/display/WEB/Home'));
+  });
+
+  it('opens a service the portal does not offer as it is: there is nothing to subscribe to here', async () => {
+    useConfigurationStore.getState().setConfiguration(SERVICES_CONFIG, true);
+    renderAt(`/login?redirect=${encodeURIComponent('https://ci.example.test/job/x')}`);
+    await waitFor(() => expect(mockedOpenExternal).toHaveBeenCalledWith('https://ci.example.test/job/x'));
+    expect(calls('/subscriptions/jane')).toBe(0);
   });
 
   it('refuses any other origin: the profile opens, and no subscription is asked for', async () => {
@@ -216,7 +274,7 @@ describe('/login with a session and a redirect: the subscriptions are checked (i
   });
 });
 
-describe('sign-in (issue 15)', () => {
+describe('sign-in', () => {
   it('shows the agreement itself before I Agree: the standard notice without a file', async () => {
     fakeApi(null);
     useSessionStore.setState({ status: 'anonymous', session: undefined });
@@ -282,7 +340,7 @@ describe('the portal routes', () => {
     );
   });
 
-  it("loads the remotes of the sidebar's links once the browser is idle, with no hover or click, each once (issue 17)", async () => {
+  it("loads the remotes of the sidebar's links once the browser is idle, with no hover or click, each once", async () => {
     mockedLoadRemote.mockClear();
     renderAt('/groups');
     expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
@@ -300,7 +358,7 @@ describe('the portal routes', () => {
     }
   });
 
-  it('fetches nothing ahead of time while the page shows it is loading (aria-busy), then the others (issue 17)', async () => {
+  it('fetches nothing ahead of time while the page shows it is loading (aria-busy), then the others', async () => {
     mockedLoadRemote.mockClear();
     const busy = document.createElement('div');
     busy.setAttribute('aria-busy', 'true');
@@ -333,7 +391,7 @@ describe('the portal routes', () => {
     }
   });
 
-  it('keeps the chrome mounted from one remote to another, and shows a loaded remote\'s page at once (issue 17)', async () => {
+  it('keeps the chrome mounted from one remote to another, and shows a loaded remote\'s page at once', async () => {
     await remoteLoader.load(environment.remotes.find((r) => r.name === 'groups')!);
     renderAt('/profile');
     expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
@@ -360,7 +418,7 @@ describe('the portal routes', () => {
     expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
   });
 
-  it('on a phone, builds no sidebar links while the sidebar is folded; the Menu button builds them (issue 17)', async () => {
+  it('on a phone, builds no sidebar links while the sidebar is folded; the Menu button builds them', async () => {
     // A screen below antd's md breakpoint, as Layout.Sider and the layout ask it.
     const wide = window.matchMedia.bind(window);
     const matchMedia = jest

@@ -1,6 +1,6 @@
 /**
  * Shown while this browser runs a platform administrator's preview of a remote version instead
- * of the environment's pin (server/docs/federation.md): which, and the way back.
+ * of the environment's pin (docs/federation.md): which, and the way back.
  */
 import { endRemotePreview } from '@portal/api';
 import { call } from '@portal/shared';

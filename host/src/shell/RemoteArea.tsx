@@ -33,7 +33,7 @@ export function RemoteArea() {
   const remote = remoteForPath(environment.remotes, pathname);
   if (!remote) return <Navigate to={links.notFound()} replace />;
   // Not keyed by remote: going from one remote to another keeps the chrome (the sidebar, the top
-  // bar, the session guard) mounted, as a navigation within a remote does (issue 17).
+  // bar, the session guard) mounted, as a navigation within a remote does (nothing drawn twice).
   return <RemoteSlot remote={remote} />;
 }
 
@@ -61,7 +61,7 @@ function RemoteSlot({ remote }: { remote: PortalRemote }) {
   useEffect(() => {
     let current = true;
     remoteLoader.load(remote).then(
-      // A remote's first page is rendered as a transition, in short slices (issue 17, blocking time).
+      // A remote's first page is rendered as a transition, in short slices (no long task blocks the page).
       (module) =>
         current && startTransition(() => setSlot((s) => (s.remote === remote && s.state.status !== 'ready' ? { remote, state: { status: 'ready', module } } : s))),
       (error: unknown) => {

@@ -12,7 +12,7 @@ import { Loading } from './Loading';
 import { RemoteArea } from './RemoteArea';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { startShell } from './startup';
-import { useIsDark } from './theme';
+import { useIsDark, useThemeChoice, writeThemeCookie } from './theme';
 import { DARK, LIGHT } from './themes';
 
 export function PortalRoutes() {
@@ -79,9 +79,16 @@ export default function Shell() {
   // environment are on their way while the chrome renders (once: startShell guards itself).
   startShell();
   const dark = useIsDark();
+  const choice = useThemeChoice();
   useEffect(() => {
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+    // index.html's own colours (the page behind the chrome) follow the theme shown.
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
   }, [dark]);
+  useEffect(() => {
+    // The cookie the server paints the next first frame with, kept in step with what this browser remembers.
+    if (choice) writeThemeCookie(choice);
+  }, [choice]);
   return (
     <ConfigProvider
       theme={dark ? DARK : LIGHT}

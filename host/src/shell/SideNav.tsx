@@ -35,7 +35,7 @@ function useRequestSummary(enabled: boolean, pathname: string): RequestSummary |
     requestSummaryFor(pathname).then(
       (answer) => {
         // A transition: the menu is rendered again in short slices, not in one long task while
-        // the page is still starting (issue 17, blocking time); the counts are not urgent.
+        // the page is still starting (no long task blocks it); the counts are not urgent.
         if (current) startTransition(() => setSummary(answer));
       },
       (error: unknown) => {
@@ -89,7 +89,7 @@ function whenPageSettled(then: () => void): () => void {
 }
 
 /**
- * Issue 17: the remotes the sidebar's links lead to are loaded (fetched and their routes run) once
+ * The remotes the sidebar's links lead to are loaded (fetched and their routes run) once
  * the page has settled and the browser is idle, so that going to another part of the portal costs
  * what a page of the part already open costs (its page and its data), not a remote's entry and
  * routes, nor a render of the loading state before the page's.
@@ -141,6 +141,7 @@ export const SideNav = memo(function SideNav() {
   const showQueues = useHasPermission('VIEW_REQUEST_SUMMARY') && !mustRenew;
   const canSearch = useHasPermission('SEARCH_ACCOUNTS');
   const canManageRemotes = useHasPermission('MANAGE_REMOTES') && !mustRenew;
+  const canManageProvisioning = useHasPermission('MANAGE_PROVISIONING') && !mustRenew;
   const summary = useRequestSummary(showQueues, pathname);
 
   const preload = (to: string) => {
@@ -182,18 +183,21 @@ export const SideNav = memo(function SideNav() {
       ],
     });
   }
-  if (canManageRemotes) {
+  if (canManageRemotes || canManageProvisioning) {
     items.push({
       type: 'group',
       key: 'platform',
       label: 'Platform',
-      children: [{ key: '/manage-remotes', label: link('/manage-remotes', 'Manage Remotes') }],
+      children: [
+        ...(canManageRemotes ? [{ key: '/manage-remotes', label: link('/manage-remotes', 'Manage Remotes') }] : []),
+        ...(canManageProvisioning ? [{ key: '/provisioning', label: link('/provisioning', 'Provisioning') }] : []),
+      ],
     });
   }
   const paths = mustRenew ? [links.renewAccount()] : keys(items).filter((p) => p.startsWith('/'));
   usePreloadWhenIdle(remotes, paths);
   if (mustRenew) {
-    // Issue 15: every other link would bounce to /renew-account without a word; say why instead.
+    // Every other link would bounce to /renew-account without a word; say why instead.
     return (
       <nav aria-label="Main">
         <Menu

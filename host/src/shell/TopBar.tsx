@@ -3,8 +3,9 @@ import { useConfiguration, useSessionStore } from '@portal/shared';
 import { Layout, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ThemeSwitch } from './ThemeSwitch';
 
-/** The top bar: the brand (to the wiki), who is signed in and Logout; `menu`, the narrow screen's sidebar button, before the brand. */
+/** The top bar: the brand (to the wiki), the light/dark switch, who is signed in and Logout; `menu`, the narrow screen's sidebar button, before the brand. */
 export function TopBar({ menu }: { menu?: ReactNode }) {
   const config = useConfiguration();
   const { wiki_url } = config;
@@ -29,20 +30,26 @@ export function TopBar({ menu }: { menu?: ReactNode }) {
           </Link>
         )}
       </div>
-      <nav aria-label="Account" style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
-        {session ? (
-          <>
-            <span style={{ color: 'rgba(255,255,255,0.85)' }}>{session.username}</span>
-            <Link to={links.logout()} style={linkStyle}>
-              Logout
+      <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
+        <ThemeSwitch />
+        <nav aria-label="Account" style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
+          {session ? (
+            <>
+              {/* Not on a phone: with the Menu button, the brand and the theme switch there is no room (index.html). */}
+              <span className="topbar-user" style={{ color: 'rgba(255,255,255,0.85)' }}>
+                {session.username}
+              </span>
+              <Link to={links.logout()} style={linkStyle}>
+                Logout
+              </Link>
+            </>
+          ) : (
+            <Link to={links.login()} style={linkStyle}>
+              Login
             </Link>
-          </>
-        ) : (
-          <Link to={links.login()} style={linkStyle}>
-            Login
-          </Link>
-        )}
-      </nav>
+          )}
+        </nav>
+      </div>
     </Layout.Header>
   );
 }

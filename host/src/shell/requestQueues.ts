@@ -26,8 +26,8 @@ const QUEUES: readonly Queue[] = ORDER.map((entry): Queue => {
 
 /**
  * The Manage Accounts block: each queue as 'name (count)' when the count is above 0 (spec section
- * 2), only the queues the reader may open (its list permission; issue 15: the help desk saw all
- * seven and only the unlock queue opened).
+ * 2), only the queues the reader may open (its list permission: a queue
+ * that would not open is not offered).
  */
 export function queueLinks(
   summary: RequestSummary | undefined,

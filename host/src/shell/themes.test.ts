@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 5: text highlighted as a warning ('[Warning]' comments, spec section 9) passes
+ * Text highlighted as a warning ('[Warning]' comments, spec section 9) passes
  * WCAG AA (4.5:1) in both themes. antd's default warning text is gold-6, 1.9:1 on white.
  */
 import { theme as antTheme, type ThemeConfig } from 'antd';

@@ -1,4 +1,5 @@
 import { type Permission, RULE_MESSAGES } from '@portal/api';
+import { SERVICE_ACCESS_TITLE } from '@portal/shared/components';
 import { MESSAGES } from '@portal/shared';
 import { configure, fakeServer, renderPage, sampleAccount, signIn } from '@portal/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -28,6 +29,8 @@ const answers = (account = sampleAccount()) => ({
   'GET /accounts/jane.doe': { body: account },
   'GET /subscriptions/jane.doe': { body: { direct: ['jira'], nested: ['confluence'] } },
   'GET /accounts/jane.doe/tokens': { body: { tokens: [] } },
+  // No directory is provisioned: no Service Access section.
+  'GET /service-access/jane.doe': { body: { provisioned: false, services: [] } },
 });
 
 /** Opens a collapsible action box by its header; answers the box (a region named after its action). */
@@ -43,6 +46,15 @@ beforeEach(() => {
 });
 
 describe('/manage-accounts/:username', () => {
+  it("offers the change of a membership only to a surrogate (SUBMIT_SURROGATE_REQUEST): the groups table's own columns otherwise", async () => {
+    signIn('adjudicator', ['VIEW_ACCOUNT', 'EDIT_ACCOUNT']);
+    fakeServer(answers(sampleAccount({ groups: [{ user_group: 'PORTAL', name: 'Portal Team', role: 'team', notification: 'high', special: [] }] })));
+    open();
+    const groups = await within(await screen.findByRole('region', { name: 'Groups' })).findByRole('table');
+    expect(within(groups).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Group', 'Role', 'Jira Notification', 'Special Permissions']);
+    expect(within(groups).queryByRole('link', { name: /^Change membership/ })).not.toBeInTheDocument();
+  });
+
   it('shows the account, its subscriptions, groups and history', async () => {
     const server = fakeServer(
       answers(
@@ -72,9 +84,11 @@ describe('/manage-accounts/:username', () => {
     expect(subscriptionRows).toEqual([`Jira${SUBSCRIBED}`, `Artifactory${NOT_SUBSCRIBED}`, `Confluence${SUBSCRIBED_THROUGH_A_GROUP}`]);
 
     const groups = within(screen.getByRole('region', { name: 'Groups' })).getByRole('table');
-    expect(within(groups).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Group', 'Role', 'Jira Notification', 'Special Permissions']);
+    expect(within(groups).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Group', 'Role', 'Jira Notification', 'Special Permissions', 'Membership']);
     expect(within(groups).getByRole('link', { name: 'Portal Team (PORTAL)' })).toHaveAttribute('href', '/group-administration/PORTAL');
-    expect(within(groups).getAllByRole('row')[1]?.textContent).toBe('Portal Team (PORTAL)TeamHighPORTAL-release');
+    expect(within(groups).getAllByRole('row')[1]?.textContent).toBe('Portal Team (PORTAL)TeamHighPORTAL-releaseChange membership');
+    // A surrogate (SUBMIT_SURROGATE_REQUEST, the help desk's) reaches the member's Change page, where Remove User From Group is.
+    expect(within(groups).getByRole('link', { name: 'Change membership of jane.doe in PORTAL' })).toHaveAttribute('href', '/change-membership/PORTAL/jane.doe');
 
     const history = screen.getByRole('region', { name: 'Update History' });
     const table = within(history).getByRole('table');
@@ -96,7 +110,36 @@ describe('/manage-accounts/:username', () => {
     expect(screen.getByRole('button', { name: 'Lock Account', expanded: false })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close Account', expanded: false })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Unlock Account' })).not.toBeInTheDocument();
-    expect(server.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(['GET /accounts/jane.doe', 'GET /accounts/jane.doe/tokens', 'GET /subscriptions/jane.doe']);
+    expect(server.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([
+      'GET /accounts/jane.doe',
+      'GET /accounts/jane.doe/tokens',
+      'GET /service-access/jane.doe',
+      'GET /subscriptions/jane.doe',
+    ]);
+    expect(screen.queryByRole('region', { name: SERVICE_ACCESS_TITLE })).not.toBeInTheDocument();
+  });
+
+  it('says, after the subscriptions, whether the access to each service the account uses is in step with the directory', async () => {
+    fakeServer({
+      ...answers(),
+      'GET /service-access/jane.doe': {
+        body: {
+          provisioned: true,
+          services: [
+            { service: 'confluence', state: 'failed', since: new Date(2026, 2, 3, 10, 2).getTime(), next_attempt_at: new Date(2026, 2, 3, 10, 7).getTime(), error: 'the directory did not answer' },
+            { service: 'jira', state: 'up-to-date', since: null, next_attempt_at: null, error: null },
+          ],
+        },
+      },
+    });
+    open();
+    const section = await screen.findByRole('region', { name: SERVICE_ACCESS_TITLE });
+    expect(within(section).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'ConfluenceFailed: the directory did not answer; retrying at Tue Mar 3 2026 10:07 AM',
+      'JiraUp to date',
+    ]);
+    const regions = screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby') && document.getElementById(r.getAttribute('aria-labelledby')!)?.textContent);
+    expect(regions.indexOf(SERVICE_ACCESS_TITLE)).toBe(regions.indexOf('Subscriptions') + 1);
   });
 
   it('offers the change-email link only with EDIT_ACCOUNT and SUBMIT_SURROGATE_REQUEST, and says when a change is pending', async () => {

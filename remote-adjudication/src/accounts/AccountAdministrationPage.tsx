@@ -1,16 +1,18 @@
 /**
  * /manage-accounts/:username, Account Administration (spec sections 2, 4 and 8): the change-email
  * link or its pending note, the account details, a locked or closed notice, the subscriptions,
+ * whether the access to each service is up to date (when the portal provisions a directory),
  * the groups, the actions, the account's tokens (when the artifact repository is supported) and
  * the update history with its CSV export. An unknown account shows the not-found view in place.
  */
 import { type Account, accountStatus, type AccountUpdate, isServiceSupported, links, SERVICE_INFO, supportedServices } from '@portal/api';
 import { ApiError, PageTitle, useConfiguration, useHasPermission } from '@portal/shared';
-import { AccountDetails, AccountGroupsTable, cameFrom, errorText, formatDateTime, isNotFound, NotFoundView, useLoaded } from '@portal/shared/components';
+import { AccountDetails, AccountGroupsTable, cameFrom, errorText, formatDateTime, isNotFound, NotFoundView, ServiceAccessPanel, useLoaded } from '@portal/shared/components';
 import { accountHistoryUrl } from '../api/accountAdmin';
 import { getAccount, getSubscriptions } from '../api/accounts';
 import { Alert, Descriptions, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { Section } from '../Section';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { Comment } from '@portal/shared/components';
 import { AccountActions } from './AccountActions';
@@ -29,18 +31,6 @@ export const NOT_SUBSCRIBED = 'Not subscribed';
 /** Spec section 8: "Error getting user's subscriptions: {status} {error}". */
 export const subscriptionsError = (error: unknown) =>
   `Error getting user's subscriptions: ${error instanceof ApiError ? error.status : 0} ${errorText(error)}`;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} style={{ marginTop: 24 }}>
-      <Typography.Title level={3} id={headingId}>
-        {title}
-      </Typography.Title>
-      {children}
-    </section>
-  );
-}
 
 function AccountLinks({ account }: { account: Account }) {
   // EDIT_ACCOUNT shows the link (spec section 6); changing another's email needs
@@ -118,14 +108,17 @@ const HISTORY_COLUMNS: TableColumnsType<AccountUpdate & { key: number }> = [
 
 function AccountAdministration({ account, returnTo, reload }: { account: Account; returnTo: string; reload(): void }) {
   const tokensSupported = isServiceSupported(useConfiguration(), 'artifacts');
+  // Held site-wide, SUBMIT_SURROGATE_REQUEST reaches every group (the help desk's way to a member's Remove User From Group).
+  const surrogate = useHasPermission('SUBMIT_SURROGATE_REQUEST');
   return (
     <>
       <AccountLinks account={account} />
       <StatusNotice account={account} />
       <AccountDetails account={account} showPersonalData />
       <AccountSubscriptions username={account.username} />
+      <ServiceAccessPanel username={account.username} />
       <Section title="Groups">
-        <AccountGroupsTable groups={account.groups} emptyText={NO_GROUPS} />
+        <AccountGroupsTable groups={account.groups} emptyText={NO_GROUPS} {...(surrogate ? { surrogateFor: account.username } : {})} />
       </Section>
       <AccountActions account={account} returnTo={returnTo} />
       {tokensSupported && (

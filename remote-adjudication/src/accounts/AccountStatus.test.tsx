@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 1: an account both closed and active (as an older server's seed served the demo
+ * An account both closed and active (as an older server's seed served the demo
  * closed.user) is shown Closed everywhere, with its notice and no actions: one display status
  * (`accountStatus` of @portal/api) decides it on every screen.
  */

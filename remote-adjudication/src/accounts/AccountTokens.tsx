@@ -1,5 +1,5 @@
 /**
- * Account Administration's Access Tokens section (issue 13, beyond the spec): the account's
+ * Account Administration's Access Tokens section (beyond the spec): the account's
  * artifact-repository tokens (name, issued, expiry, scopes; never a secret) and, with
  * LOCK_ACCOUNT, Revoke after a confirmation, whatever the token's lifetime. The server records
  * the revocation in the account's history; `onRevoked` reloads it.

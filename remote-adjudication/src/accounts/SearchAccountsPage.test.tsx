@@ -37,7 +37,7 @@ describe('/manage-accounts', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('stops the box at 255 characters, and shows the server\'s refusal in its words (issue 15)', async () => {
+  it('stops the box at 255 characters, and shows the server\'s refusal in its words', async () => {
     expect(MAX_SEARCH_TERM).toBe(255);
     fakeServer({
       [SEARCH]: { status: 400, body: { error: 'Search term: Must be less than 255 characters (300/255)', code: 400, fields: { term: 'Must be less than 255 characters (300/255)' } } },

@@ -216,7 +216,7 @@ describe('a new account request', () => {
     expect(screen.queryByTestId('landed')).not.toBeInTheDocument();
   });
 
-  it('shows the not-found view for an id that is not a whole number, asking nothing (issue 15: not "params/id must be integer")', async () => {
+  it('shows the not-found view for an id that is not a whole number, asking nothing, never "params/id must be integer"', async () => {
     const server = fakeServer({ 'GET /requests/new/abc': { status: 400, body: { error: 'params/id must be integer', code: 400 } } });
     open(KINDS.new, ['/list-account-requests/abc']);
     expect(await screen.findByText(MESSAGES.notFound)).toBeInTheDocument();
@@ -348,7 +348,7 @@ describe('the other kinds', () => {
 
   it("user group: the group's fields; the feedback names the group", async () => {
     fakeServer({
-      'GET /requests/usergroup/12': detailAnswer(userGroupRequest()),
+      'GET /requests/usergroup/12': detailAnswer(userGroupRequest({ services: ['jira', 'confluence'] })),
       'POST /requests/usergroup/12/approved': detailAnswer(userGroupRequest({ status: 'approved' })),
       'POST /requests/usergroup/12/denied': detailAnswer(userGroupRequest({ status: 'denied' })),
     });
@@ -357,8 +357,11 @@ describe('the other kinds', () => {
     expect(valueOf(details(), 'Group ID')).toBe('PORTAL');
     expect(valueOf(details(), 'Group name')).toBe('Portal Team');
     expect(valueOf(details(), 'Open access')).toBe('No');
-    expect(valueOf(details(), 'Membership constraint')).toBe('None');
-    expect(valueOf(details(), 'Visibility')).toBe('site-approved');
+    // The group page's words (group administration), not the stored values.
+    expect(valueOf(details(), 'Membership constraint')).toBe('No authentication requirements.');
+    expect(valueOf(details(), 'Visibility')).toBe('Site approved');
+    // The services asked for: the adjudicator does not approve blind.
+    expect(valueOf(details(), 'Services')).toBe('Jira, Confluence');
     expect(valueOf(details(), 'Additional permission groups')).toBe('PORTAL-release');
     expect(valueOf(details(), 'Requested by')).toBe('Jane Doe (jane.doe)');
     fireEvent.click(button('Deny'));
@@ -371,6 +374,17 @@ describe('the other kinds', () => {
     fireEvent.click(button('Approve'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByTestId('feedback')).toHaveTextContent(/^New user group PORTAL created\.$/);
+  });
+
+  it('user group: a hidden DoD group asking for no service says so in the same words as the group page', async () => {
+    fakeServer({
+      'GET /requests/usergroup/12': detailAnswer(userGroupRequest({ visibility: 'PORTAL-admin', memberConstraint: 'DoD', services: [] })),
+    });
+    open(KINDS.usergroup);
+    await screen.findByRole('region', { name: 'Request Details' });
+    expect(valueOf(details(), 'Visibility')).toBe('Hidden (PORTAL-admin)');
+    expect(valueOf(details(), 'Membership constraint')).toBe('US DoD PKI authentication is required to be a member.');
+    expect(valueOf(details(), 'Services')).toBe('None');
   });
 
   it('mailing list: description, permission group, posting permissions and opt-out or opt-in', async () => {

@@ -3,9 +3,9 @@
  * RequestDetail): the common facts, the kind's own fields, and the certificate or the account
  * where the kind has one.
  */
-import { type RequestDetail } from '@portal/api';
+import { CONSTRAINT_TEXT, serviceNames, visibilityText, type MemberConstraint, type RequestDetail } from '@portal/api';
 import { useConfiguration } from '@portal/shared';
-import { AccountDetails, authenticationMethod, CertificatePanel, formatDateTime } from '@portal/shared/components';
+import { AccountDetails, authenticationMethod, CertificatePanel, formatDateTime, ReasonText } from '@portal/shared/components';
 import { Descriptions, Typography, type DescriptionsProps } from 'antd';
 import { useId, type ReactNode } from 'react';
 import { capitalize } from './RequestTable';
@@ -102,8 +102,10 @@ function kindItems(request: RequestDetail, cacSupport: boolean): Items {
         { key: 'name', label: 'Group name', children: request.name },
         { key: 'description', label: 'Description', children: text(request.description) },
         { key: 'open-access', label: 'Open access', children: yesNo(request.open_access) },
-        { key: 'constraint', label: 'Membership constraint', children: request.memberConstraint },
-        { key: 'visibility', label: 'Visibility', children: request.visibility },
+        // In the group page's words (group administration), so that both read alike.
+        { key: 'constraint', label: 'Membership constraint', children: CONSTRAINT_TEXT[request.memberConstraint as MemberConstraint] ?? request.memberConstraint },
+        { key: 'visibility', label: 'Visibility', children: visibilityText(request.visibility) },
+        { key: 'services', label: 'Services', children: serviceNames(request.services ?? []) },
         {
           key: 'groups',
           label: 'Additional permission groups',
@@ -127,7 +129,8 @@ function kindItems(request: RequestDetail, cacSupport: boolean): Items {
       return [
         { key: 'group', label: 'Group', children: request.user_group },
         { key: 'username', label: 'Username', children: request.username },
-        { key: 'reason', label: 'Reason', children: text(request.reason) },
+        // Optional for a membership change: none given reads as the portal's note, not as 'None'.
+        { key: 'reason', label: 'Reason', children: <ReasonText reason={request.reason} /> },
       ];
   }
 }

@@ -53,7 +53,25 @@ describe('/group-administration/:id', () => {
     await waitFor(() => expect(server.called('POST /memberships/search').at(-1)?.body).toEqual({ user_group: 'PORTAL', filter: '', role: 'admin', start_index: 0 }));
   });
 
-  it("stops the member filter at the server's 255 characters (issue 15: no schema text on screen)", async () => {
+  it('a filter no member matches says so, not that the group has no members', async () => {
+    serverFor(sampleGroup({ member_count: 4 }), {
+      'POST /memberships/search': (call: { body: { filter?: string } }) =>
+        call.body.filter ? { body: { rows: [], has_more_results: false, total: 0 } } : members,
+    });
+    renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
+    await within(await screen.findByRole('region', { name: 'Members' })).findAllByRole('link', { name: 'Change' });
+    fireEvent.change(screen.getByLabelText('Filter by name or username'), { target: { value: 'zzz' } });
+    expect(await within(region('Members')).findByText('No member matches the filter.')).toBeInTheDocument();
+    expect(within(region('Members')).queryByText('No members in group')).not.toBeInTheDocument();
+  });
+
+  it('a group without members still says it has none', async () => {
+    serverFor(sampleGroup({ member_count: 0 }), { 'POST /memberships/search': { body: { rows: [], has_more_results: false, total: 0 } } });
+    renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
+    expect(await within(await screen.findByRole('region', { name: 'Members' })).findByText('No members in group')).toBeInTheDocument();
+  });
+
+  it("stops the member filter at the server's 255 characters (no schema text on screen)", async () => {
     serverFor();
     renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
     await within(await screen.findByRole('region', { name: 'Members' })).findAllByRole('link', { name: 'Change' });
@@ -67,6 +85,33 @@ describe('/group-administration/:id', () => {
     expect(screen.queryByRole('link', { name: 'Change' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit group details' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
+  });
+
+  it('an adjudicator, who decides the requests of every group without seeing its members, is offered Add user to group', async () => {
+    serverFor(
+      sampleGroup({
+        role: null,
+        member: false,
+        permissions: ['LIST_USER_GROUP_REQUESTS', 'VIEW_ACCOUNT', 'LIST_MEMBERSHIP_REQUESTS', 'VIEW_MEMBERSHIP_REQUEST', 'ADJUDICATE_MEMBERSHIP_REQUEST'],
+      }),
+    );
+    renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
+    const membersRegion = await screen.findByRole('region', { name: 'Members' });
+    expect(within(membersRegion).getByRole('link', { name: 'Add user to group' })).toHaveAttribute('href', '/add-user-to-group/PORTAL');
+    // The member list itself is its admins' and team's (VIEW_MEMBERSHIP): not asked for.
+    expect(within(membersRegion).queryByRole('table')).not.toBeInTheDocument();
+    expect(within(membersRegion).getByText("The group's members are listed for its admins and team.")).toBeInTheDocument();
+  });
+
+  it('the help desk (a surrogate in every group) reaches each member\'s Change page, where Remove User From Group is; it adds no one', async () => {
+    const server = serverFor(
+      sampleGroup({ role: 'team', permissions: ['VIEW_MEMBERSHIP', 'VIEW_ACCOUNT', 'LIST_MEMBERSHIP_REQUESTS', 'VIEW_MEMBERSHIP_REQUEST', 'SUBMIT_SURROGATE_REQUEST'] }),
+    );
+    renderPage(<GroupAdministrationPage />, { path: PATH, entries: ['/group-administration/PORTAL'] });
+    const changes = await within(await screen.findByRole('region', { name: 'Members' })).findAllByRole('link', { name: 'Change' });
+    expect(changes.map((link) => link.getAttribute('href'))).toEqual(['/change-membership/PORTAL/jane.doe', '/change-membership/PORTAL/bob']);
+    expect(within(region('Members')).queryByRole('link', { name: 'Add user to group' })).not.toBeInTheDocument();
+    expect(server.called('POST /memberships/search')).toHaveLength(1);
   });
 
   it('a group with no permission for the caller, or a 403, goes to /groups; a 404 shows not found', async () => {
@@ -102,6 +147,19 @@ describe('/group-administration/:id/:requestId', () => {
     await waitFor(() => expect(screen.getByTestId('landed')).toHaveTextContent(/^\/group-administration\/PORTAL$/));
     expect(screen.getByTestId('feedback')).toHaveTextContent(/^Membership request of jane\.doe for PORTAL approved\.$/);
     expect(server.called('POST /requests/membership/41/approved')).toHaveLength(1);
+  });
+
+  it('a request sent without a reason says that none was given, set apart from what a requester writes', async () => {
+    fakeServer({
+      'GET /usergroups/PORTAL': { body: sampleGroup() },
+      'GET /requests/membership/41': { body: sampleMembershipRequest({ reason: '', updateIntent: 'update', updates: [] }) },
+    });
+    renderPage(<GroupAdministrationPage />, { path: '/group-administration/:usergroupId/:requestId', entries: ['/group-administration/PORTAL/41'] });
+    const details = await screen.findByRole('region', { name: 'Request Details' });
+    const reason = within(details).getByText('Reason', { selector: 'th, th *' }).closest('th')!.nextElementSibling as HTMLElement;
+    expect(reason).toHaveTextContent(/^No reason given\.$/);
+    // Not in the requester's words: the portal's note, drawn as secondary text.
+    expect(within(reason).getByText('No reason given.').closest('.ant-typography-secondary')).not.toBeNull();
   });
 
   it("lists the group's mailing lists: its admins open each one's member administration, a team member sees them without links or a request link", async () => {

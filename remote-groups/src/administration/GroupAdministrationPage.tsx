@@ -5,7 +5,7 @@
  * with its decision (VIEW and ADJUDICATE_MEMBERSHIP_REQUEST), its additional permission groups,
  * its mailing lists, and Manage All Groups (LIST_USER_GROUP_REQUESTS).
  */
-import { links, REQUEST_KIND_INFO, SERVICE_INFO, type UserGroup } from '@portal/api';
+import { links, REQUEST_KIND_INFO, serviceNames, visibilityText, type UserGroup } from '@portal/api';
 import { PageTitle, useHasPermission, useNavigateWithFeedback } from '@portal/shared';
 import { errorText, NotFoundView, RequestTable, useLoaded } from '@portal/shared/components';
 import { Alert, Descriptions, Space, Typography } from 'antd';
@@ -14,7 +14,7 @@ import { Link, useParams } from 'react-router-dom';
 import { listGroupMailingLists, listMembershipRequests } from '../api/groups';
 import { WithGroup } from '../groups/useGroup';
 import { GROUP_TEXT } from '../messages';
-import { MembersSection } from './MembersSection';
+import { AddUserLink, MembersSection } from './MembersSection';
 import { MembershipRequestView } from './MembershipRequestView';
 import { PermissionGroupsSection } from './PermissionGroupsSection';
 
@@ -38,9 +38,9 @@ function Details({ group }: { group: UserGroup }) {
       <Descriptions.Item label="Description">{group.description}</Descriptions.Item>
       <Descriptions.Item label="Domain">{group.domain}</Descriptions.Item>
       <Descriptions.Item label="Open access">{group.open_access ? 'Yes' : 'No'}</Descriptions.Item>
-      <Descriptions.Item label="Visibility">{group.visibility === 'site-approved' ? 'Site approved' : `Hidden (${group.visibility})`}</Descriptions.Item>
+      <Descriptions.Item label="Visibility">{visibilityText(group.visibility)}</Descriptions.Item>
       <Descriptions.Item label="Membership constraint">{GROUP_TEXT.constraint[group.memberConstraint]}</Descriptions.Item>
-      <Descriptions.Item label="Services">{group.services.length > 0 ? group.services.map((s) => SERVICE_INFO[s].name).join(', ') : 'None'}</Descriptions.Item>
+      <Descriptions.Item label="Services">{serviceNames(group.services)}</Descriptions.Item>
       <Descriptions.Item label="Members">{group.member_count}</Descriptions.Item>
     </Descriptions>
   );
@@ -144,10 +144,18 @@ function Administration({ group, reload, requestId }: { group: UserGroup; reload
           </Typography.Paragraph>
         )}
       </Section>
-      {may('VIEW_MEMBERSHIP') && (
+      {may('VIEW_MEMBERSHIP') ? (
         <Section title="Members">
           <MembersSection group={group} />
         </Section>
+      ) : (
+        // An adjudicator decides every group's requests and adds users, without seeing its members.
+        may('ADJUDICATE_MEMBERSHIP_REQUEST') && (
+          <Section title="Members">
+            <Typography.Paragraph>{GROUP_TEXT.membersNotShown}</Typography.Paragraph>
+            <AddUserLink group={group} />
+          </Section>
+        )
       )}
       {may('LIST_MEMBERSHIP_REQUESTS') && (
         <Section title="Membership Requests">

@@ -1,7 +1,8 @@
 /**
  * A group's members (spec sections 2 and 5): a filter on last name, first name or username and
  * one on role, both applied by the server, 30 a page; usernames link to the account with
- * VIEW_ACCOUNT; the Action/Change column and Add User with ADJUDICATE_MEMBERSHIP_REQUEST.
+ * VIEW_ACCOUNT; the Action/Change column with SUBMIT_SURROGATE_REQUEST, Add User with
+ * ADJUDICATE_MEMBERSHIP_REQUEST.
  */
 import { links, PAGE_SIZE, type Membership, type UserGroup } from '@portal/api';
 import { useHasPermission } from '@portal/shared';
@@ -14,9 +15,16 @@ import { GROUP_TEXT } from '../messages';
 
 type RoleFilter = 'all' | 'admin' | 'team' | 'user';
 
+/** Add User To Group (ADJUDICATE_MEMBERSHIP_REQUEST in the group, as its page needs). */
+export function AddUserLink({ group }: { group: UserGroup }) {
+  return group.permissions.includes('ADJUDICATE_MEMBERSHIP_REQUEST') ? <Link to={links.addUserToGroup(group.id)}>Add user to group</Link> : null;
+}
+
 export function MembersSection({ group }: { group: UserGroup }) {
   const canViewAccount = useHasPermission('VIEW_ACCOUNT');
-  const canChange = group.permissions.includes('ADJUDICATE_MEMBERSHIP_REQUEST');
+  // A member's Change page (with Remove User From Group) is a surrogate's: SUBMIT_SURROGATE_REQUEST
+  // in the group, as the page and the server need (a group admin holds it; so does the help desk).
+  const canChange = group.permissions.includes('SUBMIT_SURROGATE_REQUEST');
   const [typed, setTyped] = useState('');
   const [filter, setFilter] = useState('');
   const [role, setRole] = useState<RoleFilter>('all');
@@ -95,7 +103,7 @@ export function MembersSection({ group }: { group: UserGroup }) {
             />
           </AntForm.Item>
         </AntForm>
-        {canChange && <Link to={links.addUserToGroup(group.id)}>Add user to group</Link>}
+        <AddUserLink group={group} />
       </Space>
       {state.status === 'failed' && <Alert type="error" showIcon role="alert" title={errorText(state.error)} />}
       <PagedTable<Membership>
@@ -105,7 +113,7 @@ export function MembersSection({ group }: { group: UserGroup }) {
         start={start}
         hasMore={page?.has_more_results ?? false}
         loading={state.status === 'loading'}
-        emptyText={GROUP_TEXT.noMembers}
+        emptyText={filter !== '' || role !== 'all' ? GROUP_TEXT.noMatchingMembers : GROUP_TEXT.noMembers}
         onPage={setStart}
       />
       {page && page.total > PAGE_SIZE && <div aria-live="polite">{`${page.total} members match.`}</div>}

@@ -6,7 +6,7 @@
  */
 import { links, REQUEST_KIND_INFO, type UserGroup } from '@portal/api';
 import { useHasPermission } from '@portal/shared';
-import { capitalize, DecisionPanel, errorText, formatDateTimeWithZone, isNotFound, NotFoundView, UpdatesTable, useLoaded } from '@portal/shared/components';
+import { capitalize, DecisionPanel, errorText, formatDateTimeWithZone, isNotFound, NotFoundView, ReasonText, UpdatesTable, useLoaded } from '@portal/shared/components';
 import { Alert, Descriptions, Skeleton, Typography } from 'antd';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
@@ -40,7 +40,9 @@ export function MembershipRequestView({ group, requestId, onDecided }: { group: 
           <Descriptions.Item label="Email">{request.email}</Descriptions.Item>
           <Descriptions.Item label="Join">{request.join.join(', ') || 'None'}</Descriptions.Item>
           <Descriptions.Item label="Leave">{request.leave.join(', ') || 'None'}</Descriptions.Item>
-          <Descriptions.Item label="Reason">{request.reason || 'None'}</Descriptions.Item>
+          <Descriptions.Item label="Reason">
+            <ReasonText reason={request.reason} />
+          </Descriptions.Item>
           <Descriptions.Item label="Status">{capitalize(request.status)}</Descriptions.Item>
           <Descriptions.Item label="Created">{formatDateTimeWithZone(request.created)}</Descriptions.Item>
           {request.submitted_by && <Descriptions.Item label="Submitted by">{request.submitted_by}</Descriptions.Item>}

@@ -24,7 +24,7 @@ describe("a group's additional permission groups", () => {
     const input = screen.getByLabelText(/New permission groups/);
     fireEvent.change(input, { target: { value: 'OTHER-x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('Special permission groups for this group must be prefixed with PORTAL-.')).toBeInTheDocument();
+    expect(await screen.findByText('Special permission groups for this group must be prefixed with PORTAL.')).toBeInTheDocument();
     fireEvent.change(input, { target: { value: 'PORTAL-jiraAdmin' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('The group PORTAL-jiraAdmin is reserved and cannot be created.')).toBeInTheDocument();

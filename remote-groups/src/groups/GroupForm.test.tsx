@@ -36,7 +36,7 @@ describe('/request-user-group', () => {
     type('Group ID', 'GAMMA');
     type(/Additional permission groups/, 'GAMMA-x, OTHER-y');
     fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
-    expect(await screen.findByText('Special permission groups for this group must be prefixed with GAMMA-.')).toBeInTheDocument();
+    expect(await screen.findByText('Special permission groups for this group must be prefixed with GAMMA.')).toBeInTheDocument();
     expect(server.calls).toEqual([]);
   });
 

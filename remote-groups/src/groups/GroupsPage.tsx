@@ -25,6 +25,11 @@ function GroupName({ group }: { group: UserGroupSummary }) {
   );
 }
 
+/** A membership request for the caller waits for the group's admins (the server says so: a second would be refused). */
+function PendingRequest() {
+  return <Tag color="warning">{GROUP_TEXT.requestPending}</Tag>;
+}
+
 export function GroupsPage() {
   const load = useCallback((signal: AbortSignal) => listGroups({ signal }), []);
   const state = useLoaded(load);
@@ -32,21 +37,37 @@ export function GroupsPage() {
   const mine = groups.filter((g) => g.member);
   const others = groups.filter((g) => !g.member);
 
+  // A group the caller holds any permission in opens its administration page, whether they belong
+  // to it or not (an adjudicator decides the requests of groups they are not in).
+  const groupColumn: TableColumnsType<UserGroupSummary>[number] = {
+    title: 'Group',
+    key: 'id',
+    render: (_: unknown, g) => (g.permissions.length > 0 ? <Link to={links.groupAdministration(g.id)}>{g.id}</Link> : g.id),
+  };
   const mineColumns: TableColumnsType<UserGroupSummary> = [
-    {
-      title: 'Group',
-      key: 'id',
-      render: (_: unknown, g) => (g.permissions.length > 0 ? <Link to={links.groupAdministration(g.id)}>{g.id}</Link> : g.id),
-    },
+    groupColumn,
     { title: 'Name', key: 'name', render: (_: unknown, g) => <GroupName group={g} /> },
     { title: 'Role', key: 'role', render: (_: unknown, g) => (g.role ? capitalize(g.role) : 'None') },
-    { title: 'Membership', key: 'change', render: (_: unknown, g) => <Link to={links.changeMembership(g.id)}>Change membership</Link> },
+    {
+      title: 'Membership',
+      key: 'change',
+      render: (_: unknown, g) => (
+        <Space size={4} wrap>
+          <Link to={links.changeMembership(g.id)}>Change membership</Link>
+          {g.pending_request && <PendingRequest />}
+        </Space>
+      ),
+    },
   ];
   const otherColumns: TableColumnsType<UserGroupSummary> = [
-    { title: 'Group', dataIndex: 'id', key: 'id' },
+    groupColumn,
     { title: 'Name', key: 'name', render: (_: unknown, g) => <GroupName group={g} /> },
     { title: 'Description', dataIndex: 'description', key: 'description' },
-    { title: 'Membership', key: 'join', render: (_: unknown, g) => <Link to={links.requestMembership(g.id)}>Request membership</Link> },
+    {
+      title: 'Membership',
+      key: 'join',
+      render: (_: unknown, g) => (g.pending_request ? <PendingRequest /> : <Link to={links.requestMembership(g.id)}>Request membership</Link>),
+    },
   ];
 
   return (

@@ -1,11 +1,13 @@
 /**
  * The membership form (spec sections 2, 4 and 5): the username, the current and requested role,
  * the Jira notification level, the additional permission groups (show more above 6) and one
- * group per service the group uses, a reason ('(required)' for a new membership), the
+ * group per service the group uses that the portal offers, a DoD group's constraint, a reason ('(required)' for a new membership), the
  * synchronization notice and the submit button; help dialogs open from the labels. What is sent
  * is the join and leave lists of @portal/api's joinLeave, from what the member holds now.
  */
 import {
+  GROUP_MESSAGES,
+  isServiceSupported,
   joinLeave,
   LIMITS,
   membershipParts,
@@ -24,7 +26,7 @@ import {
   type UserGroup,
 } from '@portal/api';
 import { capitalize } from '@portal/shared/components';
-import { MODAL_WIDTH } from '@portal/shared';
+import { MODAL_WIDTH, useConfiguration } from '@portal/shared';
 import { FormShell, submissionErrors, TextAreaField } from '@portal/shared/forms';
 import { Alert, Button, Checkbox, Form as AntForm, Modal, Radio, Select, Typography } from 'antd';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
@@ -90,6 +92,10 @@ export function MembershipForm({ group, username, membership, intent, preselect,
     () => membershipParts(group.id, membership ? [...membership.direct, ...membership.nested] : [], group.services),
     [group.id, group.services, membership],
   );
+  const config = useConfiguration();
+  // A group per service only for the services this portal offers (a group may still use one it
+  // no longer offers: a group held there is neither shown nor left).
+  const offered = useMemo(() => group.services.filter((service) => isServiceSupported(config, service)), [config, group.services]);
   const [showAll, setShowAll] = useState(false);
   const isNew = intent === 'request';
   const reasonRule = useMemo(() => membershipReasonRule(isNew), [isNew]);
@@ -100,7 +106,7 @@ export function MembershipForm({ group, username, membership, intent, preselect,
       role: chosen.role ?? current.role ?? (membership ? 'none' : 'user'),
       notification: chosen.notification ?? current.notification,
       special: [...new Set([...current.special.filter((g) => group.groups.includes(g)), ...chosen.special])],
-      services: Object.fromEntries(group.services.map((s) => [s, current.services[s] ?? NONE])),
+      services: Object.fromEntries(offered.map((s) => [s, current.services[s] ?? NONE])),
     };
     // The form starts from what was loaded; later renders keep what the user chose.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -111,7 +117,7 @@ export function MembershipForm({ group, username, membership, intent, preselect,
       role: values.role === 'none' ? null : values.role,
       notification: values.notification,
       special: values.special,
-      services: Object.fromEntries(group.services.map((s) => [s, values.services[s] || null])),
+      services: Object.fromEntries(offered.map((s) => [s, values.services[s] || null])),
     });
     if (join.length === 0 && leave.length === 0) return { [FORM_ERROR]: 'Nothing to change: choose a role, a notification level or a group.' };
     try {
@@ -134,6 +140,10 @@ export function MembershipForm({ group, username, membership, intent, preselect,
 
   return (
     <FormShell<Values> onSubmit={submit} initialValues={initialValues} aria-label="Membership" submitLabel={submitLabel} style={{ maxWidth: 720 }}>
+      {group.memberConstraint === 'DoD' && (
+        // Said before the form is filled, not only in the server's refusal after it is sent.
+        <Alert type="warning" showIcon role="note" title={GROUP_MESSAGES.dodOnly(group.id)} style={{ marginBottom: 16 }} />
+      )}
       <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px' }}>
         <dt>Username</dt>
         <dd style={{ margin: 0 }}>{username}</dd>
@@ -217,7 +227,7 @@ export function MembershipForm({ group, username, membership, intent, preselect,
           )}
         </Field>
       )}
-      {group.services.map((service) => (
+      {offered.map((service) => (
         <Field<string> key={service} name={`services.${service}`}>
           {({ input }) => (
             <AntForm.Item label={<span id={`label-service-${service}`}>{`${SERVICE_INFO[service].name} group`}</span>}>

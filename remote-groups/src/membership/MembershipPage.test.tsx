@@ -48,6 +48,39 @@ describe('/request-membership/:id?groups=', () => {
     });
   });
 
+  it('says when a request of the caller already waits for the group, before they fill the form again', async () => {
+    fakeServer({ 'GET /usergroups/PORTAL': { body: { ...joinGroup, pending_request: true } }, 'POST /memberships/search': noMember });
+    renderPage(<RequestMembershipPage />, { path: '/request-membership/:usergroupId/:username?', entries: ['/request-membership/PORTAL'] });
+    expect(await screen.findByText("Your membership request for PORTAL is waiting for the group's admins: you may send another once it is decided.")).toBeInTheDocument();
+  });
+
+  it("says a DoD group's constraint on the form, before anything is sent", async () => {
+    const server = fakeServer({
+      'GET /usergroups/SECURE': { body: { ...joinGroup, id: 'SECURE', user_group: 'SECURE', memberConstraint: 'DoD' } },
+      'POST /memberships/search': noMember,
+    });
+    renderPage(<RequestMembershipPage />, { path: '/request-membership/:usergroupId/:username?', entries: ['/request-membership/SECURE'] });
+    expect(await screen.findByText('Members of SECURE must sign in with a smart card (DoD PKI).')).toBeInTheDocument();
+    expect(submitButton()).toBeInTheDocument();
+    expect(server.called('POST /requests/membership/new')).toEqual([]);
+  });
+
+  it('offers a group per service only for the services this portal supports, and leaves a held one of another service alone', async () => {
+    configure({ supported_services: 'jira,artifacts' });
+    const server = fakeServer({
+      'GET /usergroups/PORTAL': { body: sampleGroup({ role: 'user', permissions: [], services: ['jira', 'repository'] }) },
+      'POST /memberships/search': memberOf(sampleMember({ direct: ['PORTAL-user', 'PORTAL-repositoryRead'], services: { jira: null, repository: 'PORTAL-repositoryRead' } })),
+      'POST /requests/membership/update': { body: { ok: true, code: 200, id: 12, status: 'pending' } },
+    });
+    renderPage(<ChangeMembershipPage />, { path: '/change-membership/:usergroupId/:username?', entries: ['/change-membership/PORTAL'] });
+    expect(await screen.findByText('Jira group')).toBeInTheDocument();
+    expect(screen.queryByText('Interface Repository group')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Team'));
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(server.called('POST /requests/membership/update')).toHaveLength(1));
+    expect(server.called('POST /requests/membership/update')[0]?.body).toMatchObject({ join: ['PORTAL-team'], leave: ['PORTAL-user'] });
+  });
+
   it('opens the role help from its label', async () => {
     fakeServer({ 'GET /usergroups/PORTAL': { body: joinGroup }, 'POST /memberships/search': noMember });
     renderPage(<RequestMembershipPage />, { path: '/request-membership/:usergroupId/:username?', entries: ['/request-membership/PORTAL'] });

@@ -79,6 +79,10 @@ function MembershipView({ group, username, surrogate, mode }: { group: UserGroup
 
   return (
     <>
+      {/* The group's answer says whether the caller's own request waits there (not a surrogate's target's). */}
+      {!surrogate && group.pending_request && (
+        <Alert type="info" showIcon role="status" title={GROUP_TEXT.requestPendingNote(group.id)} style={{ marginBottom: 16 }} />
+      )}
       {mode === 'change' && !isMember && (
         <Alert type="info" showIcon role="status" title={`${surrogate ? username : 'You'} ${surrogate ? 'is' : 'are'} not a member of ${group.id} yet: this asks to join.`} style={{ marginBottom: 16 }} />
       )}

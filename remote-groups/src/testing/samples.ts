@@ -15,6 +15,7 @@ export function sampleGroup(overrides: Partial<UserGroup> = {}): UserGroup {
     member: true,
     role: 'admin',
     permissions: ['VIEW_MEMBERSHIP', 'EDIT_USER_GROUP', 'LIST_MEMBERSHIP_REQUESTS', 'VIEW_MEMBERSHIP_REQUEST', 'ADJUDICATE_MEMBERSHIP_REQUEST', 'SUBMIT_MAILING_LIST_REQUEST', 'SUBMIT_SURROGATE_REQUEST'],
+    pending_request: false,
     groups: ['PORTAL-release'],
     member_count: 3,
     ...overrides,

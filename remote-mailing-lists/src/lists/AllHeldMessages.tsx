@@ -1,5 +1,5 @@
 /**
- * Beyond the spec (issue 12): for a moderator, every message held on the lists they moderate
+ * Beyond the spec: for a moderator, every message held on the lists they moderate
  * (GET /moderation/held), oldest first, each linking to its list's queue where it is decided.
  */
 import { links, type HeldMessage } from '@portal/api';

@@ -157,6 +157,30 @@ describe('/mailing-lists', () => {
     expect(within(request).queryByRole('link', { name: /PLAIN/ })).not.toBeInTheDocument();
   });
 
+  it("tells a moderator outside a list's permission group, before any click, that they cannot subscribe, and why", async () => {
+    const server = fakeServer({
+      'GET /mailinglists': {
+        body: {
+          rows: [
+            sampleList({ is_moderator: true, held_count: 0 }),
+            sampleList({ id: announce, permission_group: 'PORTAL-release', is_moderator: true, is_eligible: false, is_subscribed: false, held_count: 0 }),
+          ],
+        },
+      },
+      'GET /moderation/held': { body: { rows: [] } },
+      'GET /usergroups': { body: { rows: [] } },
+    });
+    open();
+    await screen.findByText(announce);
+    expect(subscribed(dev)).toBeEnabled();
+    expect(subscribed(announce)).toBeDisabled();
+    expect(digest(announce)).toBeDisabled();
+    const reason = 'You moderate this list but are not in PORTAL-release, whose members it is for: you cannot subscribe to it.';
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(subscribed(announce)).toHaveAccessibleDescription(reason);
+    expect(server.called(`POST /mailinglists/${encodeURIComponent(announce)}`)).toEqual([]);
+  });
+
   it("shows the held messages' empty state to a moderator whose lists hold none", async () => {
     fakeServer({
       'GET /mailinglists': { body: { rows: [sampleList({ is_moderator: true, held_count: 0 })] } },

@@ -84,14 +84,27 @@ export function MailingListsPage() {
     {
       title: 'Subscribed',
       key: 'subscribed',
-      render: (_: unknown, list) => (
-        <Checkbox
-          checked={list.is_subscribed}
-          disabled={pending.includes(list.id)}
-          aria-label={`Subscribed to ${list.id}`}
-          onChange={(event) => void change(list, { subscribed: event.target.checked, digest: !list.is_regular_subscription })}
-        />
-      ),
+      render: (_: unknown, list) => {
+        // A moderator outside the list's permission group sees it, and is told why they cannot
+        // subscribe before trying (the server refuses them).
+        const reasonId = `not-eligible-${list.id.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+        return (
+          <Space orientation="vertical" size={0}>
+            <Checkbox
+              checked={list.is_subscribed}
+              disabled={!list.is_eligible || pending.includes(list.id)}
+              aria-label={`Subscribed to ${list.id}`}
+              {...(list.is_eligible ? {} : { 'aria-describedby': reasonId })}
+              onChange={(event) => void change(list, { subscribed: event.target.checked, digest: !list.is_regular_subscription })}
+            />
+            {!list.is_eligible && (
+              <Typography.Text type="secondary" id={reasonId}>
+                {LIST_TEXT.notEligible(list.permission_group)}
+              </Typography.Text>
+            )}
+          </Space>
+        );
+      },
     },
     {
       title: 'Digest',

@@ -46,7 +46,15 @@ export function HeldMessageCard({
   const subject = message.subject.trim() === '' ? '(no subject)' : message.subject;
 
   return (
-    <Card size="small" title={<span id={`${id}-subject`}>{subject}</span>} role="article" aria-labelledby={`${id}-subject`}>
+    <Card
+      size="small"
+      title={<span id={`${id}-subject`}>{subject}</span>}
+      // A card's title stays on one line (cut with an ellipsis) by default: a long subject wraps
+      // instead, so that it is read whole and never widens the page.
+      styles={{ title: { whiteSpace: 'normal', overflowWrap: 'anywhere', paddingBlock: token.paddingXS } }}
+      role="article"
+      aria-labelledby={`${id}-subject`}
+    >
       <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
         <Descriptions.Item label="From">{message.sender}</Descriptions.Item>
         <Descriptions.Item label="Held since">{formatDateTime(message.hold_date)}</Descriptions.Item>

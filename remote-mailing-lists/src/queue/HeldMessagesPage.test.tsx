@@ -159,8 +159,17 @@ describe('/mailing-lists/:listId/queue (held messages)', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
   });
 
-  it("says 'We could not retrieve this mailing list's held messages.' when they cannot be loaded", async () => {
+  it('says a caller who does not moderate the list (403) is not authorized, as the members page does, and offers no member administration', async () => {
     fakeServer({ [`GET ${PATH}`]: { status: 403, body: { error: 'Forbidden', code: 403 } } });
+    open();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^It appears you are not authorized to perform that action\.$/);
+    expect(screen.queryByText("We could not retrieve this mailing list's held messages.")).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Manage members' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Mailing Lists' })).toBeInTheDocument();
+  });
+
+  it("says 'We could not retrieve this mailing list's held messages.' when they cannot be loaded", async () => {
+    fakeServer({ [`GET ${PATH}`]: { status: 500, body: { error: 'Internal Server Error', code: 500 } } });
     const { unmount } = open();
     expect(await screen.findByRole('alert')).toHaveTextContent(/^We could not retrieve this mailing list's held messages\.$/);
     unmount();

@@ -3,7 +3,8 @@
  * messages, one card each with its action (defer by default), the box that discards every
  * deferred message too, and Submit (disabled while processing), which sends the actions chosen
  * (deferred ones omitted) and reloads the queue. A list the caller may not see is not found
- * (404); any other failure to load says 'We could not retrieve this mailing list's held
+ * (404); one they see but do not moderate (403) says they are not authorized, as the members page
+ * does; any other failure to load says 'We could not retrieve this mailing list's held
  * messages.' ('Bad Request': the session expired).
  */
 import { links, type HeldAction, type HeldMessage } from '@portal/api';
@@ -13,7 +14,7 @@ import { Alert, Button, Checkbox, Skeleton, Space, Typography } from 'antd';
 import { type FormEvent, useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { listHeldMessages, moderate } from '../api/mailing-lists';
-import { LIST_TEXT, listErrorText, MAILING_LIST_MESSAGES } from '../messages';
+import { isForbidden, LIST_TEXT, listErrorText, MAILING_LIST_MESSAGES } from '../messages';
 import { HeldMessageCard } from './HeldMessageCard';
 
 type Outcome = { readonly type: 'success' | 'info' | 'error'; readonly text: string };
@@ -57,7 +58,8 @@ function Queue({ listId, messages, reloading, onDone }: { listId: string; messag
         <Typography.Paragraph>{MAILING_LIST_MESSAGES.noHeld}</Typography.Paragraph>
       ) : (
         <form aria-label="Held messages" onSubmit={(event) => void submit(event)} noValidate>
-          <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 16 }}>
+          {/* One column no wider than the page: a grid item is as wide as its content by default. */}
+          <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16 }}>
             {messages.map((message) => (
               <li key={message.request_id}>
                 <HeldMessageCard
@@ -100,14 +102,22 @@ export function HeldMessagesPage() {
       </Typography.Title>
       <Space wrap style={{ marginBottom: 16 }}>
         <Link to={links.mailingLists()}>Back to Mailing Lists</Link>
-        <Link to={links.mailingList(listId)}>{LIST_TEXT.manageMembers}</Link>
+        {/* Its moderators' other page: once the queue has shown that the caller is one. */}
+        {shown && <Link to={links.mailingList(listId)}>{LIST_TEXT.manageMembers}</Link>}
       </Space>
       {state.status === 'failed' && (
         <Alert
           type="error"
           showIcon
           role="alert"
-          title={errorText(state.error) === 'Bad Request' ? MAILING_LIST_MESSAGES.sessionExpired : MAILING_LIST_MESSAGES.heldFailed}
+          // A list the caller sees but does not moderate is a refusal, said as the members page says it.
+          title={
+            isForbidden(state.error)
+              ? LIST_TEXT.notAuthorized
+              : errorText(state.error) === 'Bad Request'
+                ? MAILING_LIST_MESSAGES.sessionExpired
+                : MAILING_LIST_MESSAGES.heldFailed
+          }
         />
       )}
       {state.status !== 'failed' && !shown && <Skeleton active aria-busy="true" />}

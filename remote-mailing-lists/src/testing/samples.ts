@@ -12,6 +12,7 @@ export function sampleList(overrides: Partial<MailingList> = {}): MailingList {
     is_subscribed: true,
     is_regular_subscription: true,
     is_moderator: false,
+    is_eligible: true,
     ...overrides,
   };
 }
@@ -54,6 +55,7 @@ export function sampleGroup(overrides: Partial<UserGroup> = {}): UserGroup {
     member: true,
     role: 'admin',
     permissions: ['VIEW_MEMBERSHIP', 'EDIT_USER_GROUP', 'SUBMIT_MAILING_LIST_REQUEST'],
+    pending_request: false,
     groups: ['PORTAL-release'],
     member_count: 3,
     ...overrides,

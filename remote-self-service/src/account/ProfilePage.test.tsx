@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccountGroup } from '@portal/api';
+import { SERVICE_ACCESS_TITLE } from '@portal/shared/components';
 import { configure, fakeServer, renderPage, sampleAccount, signIn } from '@portal/shared/testing';
 import { AUTH_CHANGE_PENDING, EMAIL_CHANGE_PENDING, NO_GROUPS, PROFILE_LOAD_ERROR, ProfilePage } from './ProfilePage';
 import { SIGN_OUT_EVERYWHERE } from './SignOutEverywhere';
@@ -17,6 +18,37 @@ beforeEach(() => {
 });
 
 describe('/profile', () => {
+  it('says whether the access to each service the user uses is in step with the directory, after the groups', async () => {
+    fakeServer({
+      'GET /accounts/jane.doe': { body: sampleAccount({ groups }) },
+      'GET /service-access/jane.doe': {
+        body: {
+          provisioned: true,
+          services: [
+            { service: 'artifacts', state: 'pending', since: new Date(2026, 2, 3, 10, 2).getTime(), next_attempt_at: null, error: null },
+            { service: 'jira', state: 'up-to-date', since: null, next_attempt_at: null, error: null },
+          ],
+        },
+      },
+    });
+    open();
+    const section = await screen.findByRole('region', { name: SERVICE_ACCESS_TITLE });
+    expect(within(section).getAllByRole('row').map((row) => row.textContent)).toEqual(['ArtifactoryPending since Tue Mar 3 2026 10:02 AM', 'JiraUp to date']);
+    expect(screen.getByRole('region', { name: 'Groups' }).compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no service access when the portal provisions no directory', async () => {
+    const server = fakeServer({
+      'GET /accounts/jane.doe': { body: sampleAccount({ groups }) },
+      'GET /service-access/jane.doe': { body: { provisioned: false, services: [] } },
+    });
+    open();
+    await screen.findByRole('region', { name: 'Groups' });
+    await waitFor(() => expect(server.called('GET /service-access/jane.doe')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: SERVICE_ACCESS_TITLE })).not.toBeInTheDocument();
+  });
+
   it('shows the user, the links, the account details and the groups', async () => {
     const server = fakeServer({ 'GET /accounts/jane.doe': { body: sampleAccount({ groups }) } });
     open();

@@ -1,11 +1,12 @@
 /**
  * /profile, 'User Profile: {username}' (spec section 2): links to the user's other screens (or a
- * note where a request is pending), the account details panel, the groups table, and signing out
- * everywhere.
+ * note where a request is pending), the account details panel, the groups table, whether the
+ * access to each service the user uses is up to date (when the portal provisions a directory),
+ * and signing out everywhere.
  */
 import { type Account, links } from '@portal/api';
 import { PageTitle, useConfiguration, useHasPermission, useSessionStore } from '@portal/shared';
-import { AccountDetails, AccountGroupsTable } from '@portal/shared/components';
+import { AccountDetails, AccountGroupsTable, ServiceAccessPanel } from '@portal/shared/components';
 import { Alert, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -68,6 +69,7 @@ export function ProfilePage() {
             </Typography.Title>
             <AccountGroupsTable groups={state.value.groups} emptyText={NO_GROUPS} />
           </section>
+          <ServiceAccessPanel username={state.value.username} />
           <SignOutEverywhere />
         </>
       )}

@@ -1,5 +1,5 @@
 /**
- * The profile's 'Sign out everywhere' (issue 16, part 8): for a browser left signed in elsewhere,
+ * The profile's 'Sign out everywhere': for a browser left signed in elsewhere,
  * it ends every session of the account, this one too, after a confirmation; then the user signs
  * in again. A failure is said under the button and nothing else changes.
  */

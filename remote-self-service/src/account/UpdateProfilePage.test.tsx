@@ -118,7 +118,7 @@ describe('/update-profile', () => {
     });
   });
 
-  it('the reason for the account is a reason box of 150 (issue 15: it took 1000); a longer stored one may be kept unchanged', async () => {
+  it('the reason for the account is a reason box of 150; a longer stored one may be kept unchanged', async () => {
     const legacy = 'L'.repeat(400);
     const server = fakeServer({
       'GET /accounts/jane.doe': { body: sampleAccount({ reason: legacy }) },

@@ -83,7 +83,7 @@ function StatusView({ verified }: { verified: Verified }) {
           <TextAreaField name="comment" label="Your response" maxLength={LIMITS.comment} validate={responseValidator} rows={5} />
         </FormShell>
       )}
-      {/* Every result has a way back (issue 15: pending and denied had none). */}
+      {/* Every result has a way back, whatever the status. */}
       <Link to={links.login()} style={{ display: 'inline-block', marginTop: 16 }}>
         Back to Sign-In
       </Link>

@@ -95,7 +95,7 @@ export function RequestAccountPage() {
     return (
       <>
         <PageTitle>{SUBMISSION_SUCCESS}</PageTitle>
-        {/* 'Submission Success' once, as the page's title (issue 15: it was also the result's title). */}
+        {/* 'Submission Success' once, as the page's title, not again as the result's. */}
         <Result
           status="success"
           title={REQUEST_RECEIVED}

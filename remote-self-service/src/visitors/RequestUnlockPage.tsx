@@ -1,7 +1,7 @@
 /**
  * /request-unlock (spec sections 2 and 4): verification (the code step's 403 counts as verified:
  * a locked account, and a closed one, whose request the server refuses with 401 → the unable
- * view rather than stopping at the code step; issue 15), then the reason; the views are form,
+ * view rather than stopping at the code step, so the person learns why), then the reason; the views are form,
  * success, unable and error, chosen by the answer's code.
  */
 import { composeValidators, lengthAtMost, LIMITS, links, required, RULE_MESSAGES } from '@portal/api';

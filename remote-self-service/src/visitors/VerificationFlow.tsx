@@ -24,7 +24,7 @@ interface Props {
   readonly purpose: string;
   /**
    * The unlock flow takes the code step's 403 as verified (spec section 4): a locked account, and
-   * a closed one too, whose unlock request the server then answers 401 → the unable view (issue 15).
+   * a closed one too, whose unlock request the server then answers 401 → the unable view (the spec's answer for it).
    */
   readonly acceptForbidden?: boolean;
   /** Account requests have codes too (the status check); the other flows work for accounts only. */

@@ -65,7 +65,7 @@ describe('the verification flow', () => {
     ['the unlock flow', 'account', 'an account', () => <RequestUnlockPage />],
     ['the CAC flow', 'account', 'an account', () => <RegisterCacPage />],
     ['the status check', 'account or account request', 'an account or an account request', () => <CheckStatusPage />],
-  ])('%s asks for the address of your %s (only the status check mentions account requests; issue 15)', async (_name, subject, any, page) => {
+  ])('%s asks for the address of your %s (only the status check mentions account requests)', async (_name, subject, any, page) => {
     configure({ cac_support: true });
     fakeServer({ 'POST /mail/verifywithbotchallenge': {} });
     const user = userEvent.setup();
@@ -140,7 +140,7 @@ describe('check account request status', () => {
   it.each([
     ['pending', 'Pending review'],
     ['denied', 'Denied'],
-  ])('a %s request has a way back to sign-in (issue 15)', async (status, text) => {
+  ])('a %s request has a way back to sign-in', async (status, text) => {
     fakeServer({
       'POST /mail/verifywithbotchallenge': {},
       'POST /accounts/verifyrequestisvalid': {},
@@ -172,7 +172,7 @@ describe('request unlock', () => {
     expect(calls.find((c) => c.path === '/requests/unlock')?.body).toEqual({ email: 'jane.doe@agency.example', reason: 'I mistyped my token.' });
   });
 
-  it('a closed account is not stopped at the code step: its request gets the unable view (issue 15)', async () => {
+  it('a closed account is not stopped at the code step: its request gets the unable view', async () => {
     fakeServer({
       'POST /mail/verifywithbotchallenge': {},
       'POST /accounts/verifyrequestisvalid': { status: 403, body: { error: 'This account is closed.', code: 403 } },
@@ -278,7 +278,7 @@ describe('sign up for an account', () => {
     'Reason for account': 'Develop the Apollo flight software.',
   };
 
-  it('stops the reason for the account at 150 characters, a reason box (issue 15: it took 1000)', async () => {
+  it('stops the reason for the account at 150 characters, a reason box', async () => {
     fakeServer({});
     renderPage(<RequestAccountPage />, { path: '/x', entries: ['/x'] });
     expect(field('Reason for account')).toHaveAttribute('maxlength', '150');
@@ -374,7 +374,7 @@ describe('sign up for an account', () => {
     solveChallenge(container, 'second');
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByRole('heading', { name: SUBMISSION_SUCCESS })).toBeInTheDocument();
-    // Once (issue 15: it was the page's title and the result's title).
+    // Once: the page's title, not also the result's.
     expect(screen.getAllByText(SUBMISSION_SUCCESS)).toHaveLength(1);
     expect(screen.getByText('Your account request has been received.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Sign-In' })).toHaveAttribute('href', '/login');

@@ -130,7 +130,8 @@ describe('/tokens/artifactory', () => {
     expect(create).toBeEnabled();
 
     // Bad amounts disable Create and say why.
-    for (const bad of ['0', '181', '1.5', 'ten', '']) {
+    // Digits only (spec section 5): a space around them is not.
+    for (const bad of ['0', '181', '1.5', 'ten', '', ' 5', '5 ', '+5', '5e1']) {
       fireEvent.change(amount, { target: { value: bad } });
       fireEvent.blur(amount);
       expect(await within(form).findByText('Please enter a whole number between 1 and 180.')).toBeInTheDocument();

@@ -37,6 +37,25 @@ describe('/tokens/services', () => {
     );
   });
 
+  it("takes a service's address from service_origins when its own is not set (the demo's configuration): all three, the project path with PROJECT_KEY", () => {
+    configure({
+      cac_support: true,
+      supported_services: 'artifacts,bitbucket,confluence,jenkins,jira,jsm,sonarqube',
+      wiki_url: 'https://wiki.example.test/',
+      bitbucket_url: 'undefined',
+      jira_url: 'undefined',
+      service_origins: 'bitbucket=https://code.example.test,confluence=https://wiki.example.test,jira=https://jira.example.test,jenkins=https://ci.example.test',
+    });
+    open();
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Bitbucket', 'Confluence (wiki)', 'Jira (issue tracker)']);
+    expect(screen.getByRole('link', { name: 'Your Bitbucket tokens' })).toHaveAttribute('href', 'https://code.example.test/plugins/servlet/access-tokens/users/manage');
+    expect(screen.getByRole('link', { name: 'Your Jira (issue tracker) tokens' })).toHaveAttribute(
+      'href',
+      'https://jira.example.test/secure/ViewProfile.jspa?selectedTab=com.atlassian.pats.pats-plugin:jira-user-personal-access-tokens',
+    );
+    expect(screen.getByText('https://code.example.test/plugins/servlet/access-tokens/projects/PROJECT_KEY/manage')).toBeInTheDocument();
+  });
+
   it('leaves out a service that is not supported or has no address, and says when none is left', () => {
     configure({ cac_support: true, supported_services: 'jira,confluence', bitbucket_url: 'https://code.example.test', jira_url: 'undefined', wiki_url: 'https://wiki.example.test' });
     const first = open();

@@ -1,10 +1,12 @@
 /**
- * Tar archives (ustar) of a data folder, as PGlite's dumpDataDir writes them: entries named
- * '/path/in/folder', plain files and folders only. Backups (services/backup.ts) are read and
- * written with these.
+ * Tar archives of a data folder, as PGlite's dumpDataDir writes them: entries named
+ * '/path/in/folder', plain files and folders only. Backups (services/backup.ts) and published
+ * remote builds (services/remote-store.ts) are read, and backups written, with tar-stream; this
+ * module holds only the portal's rules about what an archive may contain.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { extract, pack, type Header } from 'tar-stream';
 
 export interface TarEntry {
   /** Relative path, '/'-separated, without a leading '/'. */
@@ -14,95 +16,94 @@ export interface TarEntry {
   data: Uint8Array;
 }
 
-function field(header: Buffer, start: number, length: number): string {
-  const raw = header.subarray(start, start + length).toString('utf8');
-  const end = raw.indexOf('\0');
-  return end < 0 ? raw : raw.slice(0, end);
-}
-
-function octal(header: Buffer, start: number, length: number): number {
-  const text = field(header, start, length).trim();
-  if (!/^[0-7]*$/.test(text)) return Number.NaN;
-  return text === '' ? 0 : Number.parseInt(text, 8);
-}
-
-function checksum(header: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 32 : (header[i] ?? 0);
-  return sum;
+/** Where an entry's data ends, padded to whole 512-byte blocks: the next header or the end marker. */
+function endOf(header: Header, dataOffset: number): number {
+  return dataOffset + Math.ceil(header.size / 512) * 512;
 }
 
 /**
- * The entries of a tar archive; undefined when it is not one, or when it holds anything but
- * plain files and folders, or a name that leaves the folder ('..', empty segments).
+ * The archive's path of an entry when it stays inside the folder ('' for the folder itself), else
+ * undefined: a name with '..', '.' or an empty segment in it.
  */
-export function readTar(archive: Buffer): TarEntry[] | undefined {
-  const entries: TarEntry[] = [];
-  let offset = 0;
-  while (offset + 512 <= archive.length) {
-    const header = archive.subarray(offset, offset + 512);
-    if (header.every((byte) => byte === 0)) return entries;
-    if (!field(header, 257, 6).startsWith('ustar')) return undefined;
-    if (octal(header, 148, 8) !== checksum(header)) return undefined;
-    const size = octal(header, 124, 12);
-    const mode = octal(header, 100, 8);
-    if (!Number.isFinite(size) || !Number.isFinite(mode)) return undefined;
-    const prefix = field(header, 345, 155);
-    const name = (prefix === '' ? '' : `${prefix}/`) + field(header, 0, 100);
-    // 'tar -C folder .' names entries './x': the leading '.' is the folder itself.
-    const path = name.replace(/^\/+/, '').replace(/\/+$/, '').replace(/^(?:\.\/)+/, '');
-    const start = offset + 512;
-    if (path === '.') {
-      offset = start + Math.ceil(size / 512) * 512;
-      continue;
-    }
-    if (path === '' || path.split('/').some((s) => s === '' || s === '.' || s === '..')) return undefined;
-    const flag = String.fromCharCode(header[156] ?? 0);
-    const type = flag === '0' || flag === '\0' ? 'file' : flag === '5' ? 'directory' : undefined;
-    if (type === undefined) return undefined;
-    if (start + size > archive.length) return undefined;
-    entries.push({ path, type, mode, data: archive.subarray(start, start + size) });
-    offset = start + Math.ceil(size / 512) * 512;
-  }
-  return undefined;
+function pathOf(name: string): string | undefined {
+  // 'tar -C folder .' names entries './x' and the folder itself '.'; PGlite names them '/x'.
+  const path = name.replace(/^\/+/, '').replace(/\/+$/, '').replace(/^(?:\.\/)+/, '');
+  if (path === '.') return '';
+  if (path === '' || path.split('/').some((s) => s === '' || s === '.' || s === '..')) return undefined;
+  return path;
 }
 
-function header(path: string, type: 'file' | 'directory', mode: number, size: number, mtime: number): Buffer {
-  const name = `/${path}`;
-  if (Buffer.byteLength(name) > 100) throw new Error(`A name too long for the archive: ${name}`);
-  const block = Buffer.alloc(512);
-  block.write(name, 0, 'utf8');
-  block.write(`${(mode & 0o7777).toString(8).padStart(7, '0')}\0`, 100, 'utf8');
-  block.write('0000000\0', 108, 'utf8');
-  block.write('0000000\0', 116, 'utf8');
-  block.write(`${size.toString(8).padStart(11, '0')}\0`, 124, 'utf8');
-  block.write(`${Math.floor(mtime / 1000).toString(8).padStart(11, '0')}\0`, 136, 'utf8');
-  block.write(type === 'file' ? '0' : '5', 156, 'utf8');
-  block.write('ustar\0', 257, 'utf8');
-  block.write('00', 263, 'utf8');
-  block.write(`${checksum(block).toString(8).padStart(6, '0')}\0 `, 148, 'utf8');
-  return block;
+/**
+ * The entries of a tar archive; undefined when it is not one (bad header, cut short, no end
+ * marker), or when it holds anything but plain files and folders (links, devices …), or a name
+ * that leaves the folder ('..', empty segments).
+ */
+export async function readTar(archive: Uint8Array): Promise<TarEntry[] | undefined> {
+  const reader = extract();
+  const entries: TarEntry[] = [];
+  let end = 0;
+  // The whole archive is in memory already: it is handed over at once, and read entry by entry.
+  reader.end(archive);
+  try {
+    for await (const entry of reader) {
+      const { header } = entry;
+      const path = pathOf(header.name);
+      const type = header.type === 'file' || header.type === 'directory' ? header.type : undefined;
+      // Returning from the loop destroys the reader: the rest is not read.
+      if (path === undefined || type === undefined) return undefined;
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of entry) chunks.push(chunk as Uint8Array);
+      end = endOf(header, entry.offset + 512);
+      if (path !== '') entries.push({ path, type, mode: header.mode, data: Buffer.concat(chunks) });
+    }
+  } catch {
+    // tar-stream's reasons ('Invalid tar header', 'Unexpected end of data') all mean: not a tar archive.
+    return undefined;
+  }
+  // tar-stream accepts an archive that stops right after an entry; one without its end marker (a
+  // block of zeros) was cut short, and is refused like one cut in the middle of a file.
+  const marker = archive.subarray(end, end + 512);
+  if (marker.length < 512 || marker.some((byte) => byte !== 0)) return undefined;
+  return entries;
 }
 
 /** A tar of a folder's files and folders (sorted, so two archives of one folder are alike), leaving out the top-level names in `skip`. */
-export function tarFolder(root: string, skip: ReadonlySet<string>): Buffer {
-  const blocks: Buffer[] = [];
-  const walk = (relative: string) => {
-    const names = readdirSync(relative === '' ? root : join(root, relative)).sort();
+export async function tarFolder(root: string, skip: ReadonlySet<string>): Promise<Buffer> {
+  const writer = pack();
+  const chunks: Buffer[] = [];
+  const collected = new Promise<Buffer>((resolve, reject) => {
+    writer.on('data', (chunk) => chunks.push(chunk as Buffer));
+    writer.on('end', () => resolve(Buffer.concat(chunks)));
+    writer.on('error', reject);
+  });
+  const add = (header: Parameters<typeof writer.entry>[0], data?: Buffer) =>
+    new Promise<void>((resolve, reject) => {
+      const done = (error?: Error | null) => (error ? reject(error) : resolve());
+      if (data === undefined) writer.entry(header, done);
+      else writer.entry(header, data, done);
+    });
+  const walk = async (relative: string): Promise<void> => {
+    const names = (await readdir(relative === '' ? root : join(root, relative))).sort();
     for (const name of names) {
       if (relative === '' && skip.has(name)) continue;
       const path = relative === '' ? name : `${relative}/${name}`;
-      const stats = statSync(join(root, path));
+      const stats = await stat(join(root, path));
+      // PGlite's own dumps name entries '/path'; backups written here look the same.
+      const common = { name: `/${path}`, mode: stats.mode & 0o7777, mtime: new Date(Math.floor(stats.mtimeMs / 1000) * 1000) };
       if (stats.isDirectory()) {
-        blocks.push(header(path, 'directory', stats.mode, 0, stats.mtimeMs));
-        walk(path);
+        await add({ ...common, type: 'directory' });
+        await walk(path);
       } else if (stats.isFile()) {
-        const data = readFileSync(join(root, path));
-        blocks.push(header(path, 'file', stats.mode, data.length, stats.mtimeMs), data, Buffer.alloc((512 - (data.length % 512)) % 512));
+        await add({ ...common, type: 'file' }, await readFile(join(root, path)));
       }
     }
   };
-  walk('');
-  blocks.push(Buffer.alloc(1024));
-  return Buffer.concat(blocks);
+  try {
+    await walk('');
+    writer.finalize();
+  } catch (error) {
+    writer.destroy(error as Error);
+    throw error;
+  }
+  return collected;
 }

@@ -1,14 +1,16 @@
 /**
  * One place that turns errors into responses. Validation errors → 400 in words a person
  * understands, with the field each is about (a path parameter that fails its schema names nothing
- * that exists: 404, as the screens show their not-found view; issue 15 found "params/id must be
- * integer" and "body/term must NOT have more than 255 characters" on screens);
+ * that exists: 404, as the screens show their not-found view; a schema's own words, such as "params/id must be
+ * integer", mean nothing to a person on a screen);
  * the errors services throw on purpose (DomainError: its kind gives the status, here and nowhere
  * else), a route's ApiError, Fastify's own client errors (bad JSON, wrong content type, body
  * too large, a malformed URL) and the file sender's (a Range it cannot satisfy) → their status; anything else → 500 'Internal server error'. A response never
  * carries a stack trace or an internal message; the error is logged instead.
  */
 import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { TLSSocket } from 'node:tls';
 import { RULE_MESSAGES } from '@portal/api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import {
@@ -25,6 +27,7 @@ import {
   type FieldErrors,
   UnavailableError,
 } from '../errors.js';
+import { securityHeaders } from './security-headers.js';
 import { unencapsulated } from './unencapsulated.js';
 
 /** The HTTP status of each kind of domain error. */
@@ -154,6 +157,27 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   request.log.error({ err: error }, 'request failed');
   return sendError(reply, 500, 'Internal server error');
+}
+
+/**
+ * Node's 'clientError' (Fastify's clientErrorHandler): a request its HTTP parser refuses, answered
+ * on the raw socket as Fastify's default does (408 for a timeout, 431 for headers too large, else
+ * 400), but in the one error shape and with the security headers every answer carries.
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const reason = STATUS_CODES[status] ?? 'Bad Request';
+  const body = JSON.stringify(errorBody(status, reason));
+  const headers: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+    ...securityHeaders(socket instanceof TLSSocket && socket.encrypted),
+  };
+  this.log.trace({ err: error }, 'client error');
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`);
+  socket.destroy(error);
 }
 
 export function handleNotFound(_request: FastifyRequest, reply: FastifyReply): FastifyReply {

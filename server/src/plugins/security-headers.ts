@@ -1,19 +1,66 @@
 /**
- * The headers every response carries (server/docs/security-headers.md):
+ * The headers every response carries (server/docs/security-headers.md), set by @fastify/helmet:
  *   X-Content-Type-Options: nosniff    a file is only what its content type says
  *   X-Frame-Options: DENY              no page of the portal inside another site's frame
  *   Referrer-Policy: same-origin       addresses (status links, tokens in paths) stay here
  *   Cross-Origin-Opener-Policy: same-origin
  *   Content-Security-Policy            nothing runs from an API answer or a file; the host page
  *                                      gets pagePolicy() (routes/host.ts)
- *   Strict-Transport-Security          only on a request that came over HTTPS
+ *   Strict-Transport-Security          only on a request that came over HTTPS (set here: helmet
+ *                                      sends it on every answer or on none)
  */
-import type { FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SecuritySettings } from '../services/security-context.js';
+import { errorBody } from '../errors.js';
 import { isSecureRequest } from './security.js';
 import { unencapsulated } from './unencapsulated.js';
 
-/** For everything but the host page: no content of its own, not framed, no forms. */
-export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/**
+ * Helmet as this portal sets it: the headers above and no others. Helmet's other defaults
+ * (Cross-Origin-Resource-Policy, Origin-Agent-Cluster, X-DNS-Prefetch-Control …) are off, so that
+ * the set stays the documented one; adding one is a decision of its own.
+ */
+export const HELMET_OPTIONS = {
+  // For everything but the host page: no content of its own, not framed, no forms.
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+  },
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'same-origin' },
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
+  strictTransportSecurity: false,
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+} satisfies HelmetOptions;
+
+/** The headers helmet sets with HELMET_OPTIONS, by lower-case name: for the answers no hook sees. */
+function helmetHeaders(): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
+const HELMET_HEADERS = helmetHeaders();
+
+/** The policy of everything but the host page, as helmet writes it. */
+export const RESOURCE_POLICY = HELMET_HEADERS['content-security-policy'] ?? '';
 
 export const HSTS = 'max-age=31536000';
 
@@ -59,15 +106,41 @@ export function pagePolicy(origins: readonly string[] = []): string {
   ].join('; ');
 }
 
+/**
+ * The headers every answer carries, HSTS only when the request came over HTTPS: for the answers
+ * made where helmet's hook never runs (the router's own 400 and 414 in app.ts' frameworkErrors,
+ * Node's parser errors written on the raw socket in plugins/error-handler.ts).
+ */
+export function securityHeaders(secure: boolean): Record<string, string> {
+  return { ...HELMET_HEADERS, ...(secure ? { 'strict-transport-security': HSTS } : {}) };
+}
+
+function isSecure(request: FastifyRequest): boolean {
+  const settings = (request.server as { security?: { settings: SecuritySettings } }).security?.settings;
+  return settings !== undefined && isSecureRequest(request, settings);
+}
+
+/**
+ * Sets them on an answer Fastify makes before any hook runs (app.ts: a URL the router refuses,
+ * 400 and 414): helmet sets its headers in an onRequest hook, which such an answer never reaches.
+ */
+export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(securityHeaders(isSecure(request)));
+}
+
 export const securityHeadersPlugin = unencapsulated(async (app: FastifyInstance) => {
+  await app.register(fastifyHelmet, HELMET_OPTIONS);
+  // Fastify's own 503 while the server closes is written before any hook, without these headers
+  // (app.ts turns it off with return503OnClosing: false): the same answer is made here instead.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers({
-      'x-content-type-options': 'nosniff',
-      'x-frame-options': 'DENY',
-      'referrer-policy': 'same-origin',
-      'cross-origin-opener-policy': 'same-origin',
-      'content-security-policy': RESOURCE_POLICY,
-    });
-    if (isSecureRequest(request, app.security.settings)) reply.header('strict-transport-security', HSTS);
+    if (isSecure(request)) reply.header('strict-transport-security', HSTS);
+    if (closing) {
+      return reply.code(503).header('connection', 'close').type('application/json; charset=utf-8').send(errorBody(503, 'Service Unavailable'));
+    }
+    return undefined;
   });
 }, 'security-headers');

@@ -58,6 +58,11 @@ declare module 'fastify' {
 
 /** The cookie over TLS: the __Host- prefix pins it to this host, Secure and Path=/. */
 export const SECURE_SESSION_COOKIE = '__Host-portal-session';
+/**
+ * The cookie over TLS with PORTAL_COOKIE_DOMAIN: a __Host- cookie may not name a Domain, so the
+ * __Secure- prefix (Secure required) is what browsers accept for one sent to sibling hosts.
+ */
+export const SECURE_DOMAIN_SESSION_COOKIE = '__Secure-portal-session';
 /** Without TLS browsers refuse a __Host- cookie, so the plain name is used. */
 export const SESSION_COOKIE = 'portal-session';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -104,11 +109,23 @@ export function isSecureRequest(request: FastifyRequest, settings: SecuritySetti
 }
 
 function cookieName(request: FastifyRequest, settings: SecuritySettings): string {
-  return isSecureRequest(request, settings) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  if (!isSecureRequest(request, settings)) return SESSION_COOKIE;
+  return settings.cookieDomain === undefined ? SECURE_SESSION_COOKIE : SECURE_DOMAIN_SESSION_COOKIE;
+}
+
+/** The session cookie's attributes: Path=/, HttpOnly, SameSite=Lax, Secure over TLS, and the configured Domain. */
+function cookieAttributes(request: FastifyRequest, settings: SecuritySettings) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: isSecureRequest(request, settings),
+    ...(settings.cookieDomain === undefined ? {} : { domain: settings.cookieDomain }),
+  };
 }
 
 /** The well-formed session id in the request's cookie, if any. */
-function sessionIdOf(request: FastifyRequest, settings: SecuritySettings): string | undefined {
+export function sessionIdOf(request: FastifyRequest, settings: SecuritySettings): string | undefined {
   const id = request.cookies[cookieName(request, settings)];
   return id !== undefined && isSessionId(id) ? id : undefined;
 }
@@ -117,16 +134,10 @@ const memo = new WeakMap<FastifyRequest, Promise<CurrentSession | undefined>>();
 
 /**
  * The cookie of a session just started: it lives as long as the server keeps the session at most
- * (the absolute expiry, issue 16), so a browser never holds a cookie the server has forgotten.
+ * (the absolute expiry), so a browser never holds a cookie the server has forgotten.
  */
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, settings: SecuritySettings, id: string): void {
-  reply.setCookie(cookieName(request, settings), id, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecureRequest(request, settings),
-    maxAge: settings.sessionAbsoluteHours * 3_600,
-  });
+  reply.setCookie(cookieName(request, settings), id, { ...cookieAttributes(request, settings), maxAge: settings.sessionAbsoluteHours * 3_600 });
 }
 
 /**
@@ -150,12 +161,7 @@ export async function endCurrentSession(request: FastifyRequest, reply: FastifyR
   const security = request.server.security;
   const session = await request.portalSession();
   if (session) await endSession(security, session);
-  reply.clearCookie(cookieName(request, security.settings), {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecureRequest(request, security.settings),
-  });
+  reply.clearCookie(cookieName(request, security.settings), cookieAttributes(request, security.settings));
   memo.set(request, Promise.resolve(undefined));
 }
 

@@ -24,24 +24,31 @@ function pathOf(node: Node | undefined): string[] {
 }
 
 /**
- * The path (JSON-pointer segments) of the first string or key holding a NUL, or undefined.
- * Iterative, and each value visited once: any depth, in time linear in the data.
+ * The path (JSON-pointer segments) of the first value `isBad` finds, or of the object holding the
+ * first key `isBadKey` finds; undefined when there is none. Iterative, and each value visited
+ * once: any depth, in time linear in the data.
  */
-export function nulPath(data: unknown): string[] | undefined {
+export function firstPath(data: unknown, isBad: (value: unknown) => boolean, isBadKey: (key: string) => boolean = () => false): string[] | undefined {
   const stack: Node[] = [{ value: data, key: '', parent: undefined }];
   while (stack.length > 0) {
     const node = stack.pop() as Node;
     const { value } = node;
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) return pathOf(node);
-    } else if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
+    if (isBad(value)) return pathOf(node);
+    if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
       for (const [key, child] of Object.entries(value)) {
-        if (key.includes('\u0000')) return pathOf(node);
+        if (isBadKey(key)) return pathOf(node);
         stack.push({ value: child, key, parent: node });
       }
     }
   }
   return undefined;
+}
+
+const hasNul = (text: string) => text.includes('\u0000');
+
+/** The path (JSON-pointer segments) of the first string or key holding a NUL, or undefined. */
+export function nulPath(data: unknown): string[] | undefined {
+  return firstPath(data, (value) => typeof value === 'string' && hasNul(value), hasNul);
 }
 
 /** The error Fastify's validation would throw, for the error handler to answer. */

@@ -66,6 +66,13 @@ export async function findAccountByUsername(db: Queryable, username: string): Pr
   return rows[0] ? accountRecord(rows[0]) : undefined;
 }
 
+/** The usernames of the accounts named by id (those that exist), by id. */
+export async function usernamesByIds(db: Queryable, ids: readonly (number | string)[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<{ id: string | number; username: string }>('select id, username from accounts where id = any($1::bigint[])', [ids]);
+  return new Map(rows.map((row) => [String(row.id), row.username]));
+}
+
 export async function findAccountRecordById(db: Queryable, accountId: number): Promise<AccountRecord | undefined> {
   const { rows } = await db.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from accounts a where a.id = $1`, [accountId]);
   return rows[0] ? accountRecord(rows[0]) : undefined;

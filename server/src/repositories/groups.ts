@@ -148,6 +148,20 @@ export interface HeldGroup {
  * Every group name the account holds: its direct memberships and, following the nestings, the
  * names they give (a name held both ways counts as direct). By user group, then name.
  */
+/**
+ * The user groups in which a membership request for the account waits for the group's admins
+ * (at most one each: requests_pending_membership_key), optionally in one group only.
+ */
+export async function findPendingMembershipGroups(db: Queryable, accountId: number, userGroupId?: string): Promise<Set<string>> {
+  const { rows } = await db.query<{ user_group: string }>(
+    `select details ->> 'user_group' as user_group
+       from requests
+      where kind = 'membership' and status = 'pending' and account_id = $1 and ($2::text is null or details ->> 'user_group' = $2)`,
+    [accountId, userGroupId ?? null],
+  );
+  return new Set(rows.map((r) => r.user_group));
+}
+
 export async function findHeldGroups(db: Queryable, accountId: number, userGroupId?: string): Promise<HeldGroup[]> {
   const { rows } = await db.query<{ user_group_id: string; group_name: string; direct: boolean }>(
     `with recursive held(user_group_id, group_name, direct) as (

@@ -67,6 +67,12 @@ export async function mailingListExists(db: Queryable, id: string): Promise<bool
   return rows.length > 0;
 }
 
+/** Every list, by address. */
+export async function listAllMailingLists(db: Queryable): Promise<MailingListRecord[]> {
+  const { rows } = await db.query<ListRow>(`select ${LIST_COLUMNS} from mailing_lists l order by l.id`);
+  return rows.map(listRecord);
+}
+
 /** The lists of the user groups named, by address. */
 export async function listMailingListsOfGroups(db: Queryable, groupIds: readonly string[]): Promise<MailingListRecord[]> {
   if (groupIds.length === 0) return [];

@@ -20,7 +20,8 @@ export interface SessionRecord {
   } | null;
 }
 
-interface SessionRow {
+/** A row of SESSION_COLUMNS. */
+export interface SessionRow {
   id_hash: string;
   account_id: string | number | null;
   created_at: Date | string;
@@ -46,13 +47,20 @@ export async function insertSession(
   );
 }
 
+/**
+ * The columns of a session record (SessionRow), for a statement that reads `sessions s left join
+ * accounts a on a.id = s.account_id`: the session, its account (with its certification dates) and
+ * the account's roles.
+ */
+export const SESSION_COLUMNS = `s.id_hash, s.account_id, s.created_at, s.last_seen_at, s.expires_at,
+            a.username, a.active, a.closed, a.last_certified, a.created_at as account_created_at,
+            case when a.id is null then null
+                 else array(select r.role from account_roles r where r.account_id = a.id order by r.role) end as roles`;
+
 /** One query: the session, its account (with its certification dates) and the account's roles. */
 export async function findSession(db: Queryable, idHash: string): Promise<SessionRecord | undefined> {
   const { rows } = await db.query<SessionRow>(
-    `select s.id_hash, s.account_id, s.created_at, s.last_seen_at, s.expires_at,
-            a.username, a.active, a.closed, a.last_certified, a.created_at as account_created_at,
-            case when a.id is null then null
-                 else array(select r.role from account_roles r where r.account_id = a.id order by r.role) end as roles
+    `select ${SESSION_COLUMNS}
        from sessions s left join accounts a on a.id = s.account_id
       where s.id_hash = $1`,
     [idHash],
@@ -60,7 +68,11 @@ export async function findSession(db: Queryable, idHash: string): Promise<Sessio
     { prepare: 'portal_find_session' },
   );
   const row = rows[0];
-  if (!row) return undefined;
+  return row ? sessionRecordOf(row) : undefined;
+}
+
+/** A row of SESSION_COLUMNS as a session record. */
+export function sessionRecordOf(row: SessionRow): SessionRecord {
   const accountId = row.account_id === null ? null : Number(row.account_id);
   return {
     idHash: row.id_hash,

@@ -50,11 +50,29 @@ const STARTUP_BAR = /(<div\b[^>]*\bid="?startup-bar"?[^>]*>)(<\/div>)/;
 
 /**
  * The startup frame's top bar with the portal's name in it, as the top bar then shows it: the
- * first paint has the page's first words (issue 17: first contentful paint), while the scripts are
+ * first paint has the page's first words (an earlier first contentful paint), while the scripts are
  * on their way. host/src/StartupSkeleton.tsx draws the same until the shell has loaded.
  */
 export function startupBar(html: string, configuration: Pick<PortalConfiguration, 'brand'>): string {
   return html.replace(STARTUP_BAR, (_, open: string, close: string) => `${open}<span class="startup-brand">${escapeHtml(brandName(configuration))}</span>${close}`);
+}
+
+/** The cookie of the reader's light/dark choice (host/src/shell/theme.ts, THEME_COOKIE; remembered in local storage there). */
+export const THEME_COOKIE = 'portal-theme';
+
+/**
+ * The theme of the startup frame, which index.html paints before any script runs (no inline
+ * script may read the reader's choice there): the reader's remembered choice (its cookie), else
+ * the configured css_theme when it names one; else none, and the reader's system setting decides.
+ */
+export function frameTheme(cookie: string | undefined, configuration: Pick<PortalConfiguration, 'css_theme'>): 'light' | 'dark' | undefined {
+  for (const value of [cookie, configuration.css_theme]) if (value === 'light' || value === 'dark') return value;
+  return undefined;
+}
+
+/** index.html's <html> marked with the frame's theme (data-theme), which its styles follow. */
+export function themeFrame(html: string, theme: 'light' | 'dark' | undefined): string {
+  return theme ? html.replace(/<html\b/, `<html data-theme="${theme}"`) : html;
 }
 
 /** Who the first HTML says is signed in, and the session's anti-forgery token (see BootData). */
@@ -251,7 +269,8 @@ export const hostRoutes: FastifyPluginAsyncTypebox<HostRouteOptions> = async (ap
       request.log.error({ err: error }, 'the first HTML carries no pins: the database did not answer');
     }
     const hostScripts = await pageScripts(path, manifest);
-    const html = startupBar(await indexHtml(), app.portalConfig)
+    const theme = frameTheme(request.cookies[THEME_COOKIE], app.portalConfig);
+    const html = themeFrame(startupBar(await indexHtml(), app.portalConfig), theme)
       // A function, not a string: `$` in the configuration is not a replacement pattern.
       .replace('</head>', () => `${bootHead(path, app.portalConfig, manifest, signIn, hostScripts)}</head>`);
     return reply.header('cache-control', CACHE_NEVER).header('content-security-policy', policy).type('text/html; charset=utf-8').send(html);

@@ -20,7 +20,6 @@ import { deleteAccountSessions } from '../repositories/sessions.js';
 import { SELF_SERVICE_MESSAGES } from '../self-service-messages.js';
 import { isOwner, type Actor, type SelfServiceContext } from './account-access.js';
 import { accountView, type AccountView } from './accounts.js';
-import { followAccounts } from './lists/sync.js';
 import { enqueueMail } from './mail.js';
 import { unlockAccount as unlockAccountState } from './sign-in.js';
 import { revokeTokensOfAccount } from './tokens/tokens.js';
@@ -106,19 +105,16 @@ async function changeAccount(
   username: string,
   change: (tx: Queryable, account: LockedAccount, at: Date) => Promise<void>,
 ): Promise<AccountView> {
-  let changed: number | undefined;
-  const view = await context.db.transaction(async (tx) => {
+  // The change of the account's row is recorded for provisioning (migration 0016): a locked or
+  // closed account leaves the directory's groups and the mailing lists' rosters from there.
+  return context.db.transaction(async (tx) => {
     const account = await findAccountForUpdate(tx, username);
     if (!account) throw new NotFoundError(SELF_SERVICE_MESSAGES.accountNotFound);
     await change(tx, account, context.clock.now());
-    changed = account.id;
     const record = await findAccountRecordById(tx, account.id);
     if (!record) throw new NotFoundError(SELF_SERVICE_MESSAGES.accountNotFound);
     return accountView(tx, record);
   });
-  // Committed: a locked or closed account is on no mailing list, an unlocked one is back (lists/sync.ts).
-  if (changed !== undefined && context.listEngine) await followAccounts({ db: context.db, listEngine: context.listEngine }, [changed]);
-  return view;
 }
 
 function contactLine(context: SelfServiceContext): string {

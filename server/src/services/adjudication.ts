@@ -7,7 +7,6 @@
  * and the applicant's mail (outbox) are written together or not at all.
  */
 import { embeddedListEngine } from './lists/embedded.js';
-import { followAccounts } from './lists/sync.js';
 import { REQUEST_KINDS, type Decision, type RequestKind, type RequestStatus } from '@portal/api';
 import type { Permission } from '@portal/api';
 import { lengthAtMost, RULE_MESSAGES } from '@portal/api';
@@ -93,7 +92,7 @@ export type RequestSummary = Record<`total_${'authchange' | 'profilechange' | 'm
 /**
  * GET /requests: the pending requests of each queue (what waits for an adjudicator), counted only
  * for the queues the caller may list (LIST_{KIND}_REQUESTS); any other queue answers 0, so the
- * help desk learns nothing about queues it cannot open (issue 15).
+ * help desk learns nothing about queues it cannot open.
  */
 export async function requestSummary(context: SelfServiceContext, actor: Actor): Promise<RequestSummary> {
   const counts = await countPendingByKind(context.db);
@@ -220,7 +219,6 @@ export async function decideRequest(
   const comment = (input.comment ?? '').trim();
   let decided: RequestRowRecord | undefined;
   const listEngine = context.listEngine ?? embeddedListEngine;
-  let membershipsChanged: readonly number[] = [];
   try {
     const view = await context.db.transaction(async (tx) => {
       const request = await findRequest(tx, kind, id, true);
@@ -237,13 +235,10 @@ export async function decideRequest(
       await insertRequestUpdate(tx, { requestId: id, status: decision, username: actor.username, comment, createdAt: at });
       const effect = await definition.decide(tx, request, decision, { actor, comment, at, publicUrl: input.publicUrl, listEngine });
       for (const mail of effect.mails) await enqueueMail(tx, mail, context.clock);
-      membershipsChanged = effect.membershipsChanged ?? [];
       const after = await findRequest(tx, kind, id);
       if (!after) throw requestNotFound();
       return detailView(tx, actor, after, await accessOf(tx, actor, after));
     });
-    // Committed: the mailing lists' rosters follow the memberships (lists/sync.ts).
-    await followAccounts({ db: context.db, listEngine }, membershipsChanged);
     return view;
   } catch (error) {
     const conflict = decided === undefined ? undefined : definition.raceConflict?.(error, decided);

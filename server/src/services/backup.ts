@@ -1,5 +1,5 @@
 /**
- * Backups of the embedded database (`portal backup FILE`, `portal restore FILE`; server/README.md,
+ * Backups of the embedded database (`portal backup FILE`, `portal restore FILE`; docs/operations.md,
  * "Backups"). A backup is PGlite's own dump of the data folder (dumpDataDir: a gzipped tar of the
  * folder, taken after a checkpoint while no other transaction runs), written by the process that
  * holds the folder: the command line itself when the folder is free, else the running portal
@@ -74,14 +74,14 @@ function archiveOf(file: string, content: Buffer): Buffer {
 }
 
 /** The checked entries of a backup file, or BackupError saying why it is not one this portal can restore. */
-export function readBackupFile(file: string): TarEntry[] {
+export async function readBackupFile(file: string): Promise<TarEntry[]> {
   let content: Buffer;
   try {
     content = readFileSync(file);
   } catch (error) {
     throw new BackupError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
   }
-  const entries = readTar(archiveOf(file, content));
+  const entries = await readTar(archiveOf(file, content));
   const notADump = `${file} is not a backup of the embedded database (a PGlite dump, as \`portal backup\` writes)`;
   if (entries === undefined) throw new BackupError(`${notADump}: it is not a tar archive of a data folder.`);
   const version = entries.find((e) => e.path === 'PG_VERSION' && e.type === 'file');
@@ -168,7 +168,7 @@ export async function restoreBackup(file: string, dataDir: string, options: { fo
     if (present.length > 0 && !options.force) {
       throw new BackupError(`${target} is not empty (${present.length} entr${present.length === 1 ? 'y' : 'ies'}). Add --force to replace what it holds.`);
     }
-    const entries = readBackupFile(source);
+    const entries = await readBackupFile(source);
     rmSync(scratch, { recursive: true, force: true });
     try {
       unpack(entries, scratch);

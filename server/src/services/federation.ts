@@ -1,5 +1,5 @@
 /**
- * Federation operations (issue 14; server/docs/federation.md): teams publish versions of their
+ * Federation operations (docs/federation.md): teams publish versions of their
  * remote into the store, platform administrators pin a published version per environment (in
  * the database, so every server on one database serves the same pins from the next page load),
  * roll back, preview a version in their own browser first, and read the history.
@@ -11,7 +11,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONTRACT_VERSION, type EnvironmentManifest, type ResolvedEnvironmentManifest, type ResolvedEnvironmentRemote } from '@portal/shared/contract';
-import { satisfies } from '@portal/shared/semver';
+import { satisfies } from 'semver';
 import type { Database, Queryable } from '../db/database.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
 import {
@@ -55,7 +55,7 @@ export function remoteFilePath(name: string, version: string, file: string): str
 
 /**
  * The entry the host loads: the version's remoteEntry.js. The host's federation runtime is built
- * without the snapshot plugin (issue 17), so it reads no mf-manifest.json (still published: the
+ * without the snapshot plugin (fewer bytes and no manifest fetched before a remote), so it reads no mf-manifest.json (still published: the
  * build's record of what it shares and exposes).
  */
 export function remoteEntryPath(name: string, version: string): string {

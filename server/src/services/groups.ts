@@ -37,6 +37,7 @@ import {
   deletePermissionGroupRow,
   findDirectMemberAuthentication,
   findHeldGroups,
+  findPendingMembershipGroups,
   findPermissionGroups,
   findUserGroup,
   GROUP_UNIQUE_INDEXES,
@@ -90,7 +91,8 @@ export function requireInGroup(access: GroupAccess, permission: GroupPermission)
   if (!access.permissions.includes(permission)) throw new ForbiddenError(MESSAGES.forbidden);
 }
 
-function summary(access: GroupAccess): UserGroupSummary {
+/** `pending`: the caller has a membership request waiting in the group. */
+function summary(access: GroupAccess, pending: boolean): UserGroupSummary {
   const { group } = access;
   return {
     id: group.id,
@@ -105,34 +107,40 @@ function summary(access: GroupAccess): UserGroupSummary {
     member: access.member,
     role: access.role,
     permissions: [...access.permissions],
+    pending_request: pending,
   };
 }
 
-async function groupView(db: Queryable, access: GroupAccess): Promise<UserGroup> {
+async function groupView(db: Queryable, actor: Actor, access: GroupAccess): Promise<UserGroup> {
   const groups = await findPermissionGroups(db, access.group.id);
   const fixed = new Set(fixedGroups(access.group.id));
-  return { ...summary(access), groups: groups.filter((g) => !fixed.has(g)), member_count: await countMembers(db, access.group.id) };
+  const pending = (await findPendingMembershipGroups(db, actor.id, access.group.id)).has(access.group.id);
+  return { ...summary(access, pending), groups: groups.filter((g) => !fixed.has(g)), member_count: await countMembers(db, access.group.id) };
 }
 
 /** GET /usergroups: every group the caller sees, with their role and permissions in it. */
 export async function listUserGroups(context: SelfServiceContext, actor: Actor): Promise<{ rows: UserGroupSummary[] }> {
-  const [groups, held] = [await listUserGroupRows(context.db), await findHeldGroups(context.db, actor.id)];
+  const [groups, held, pending] = [
+    await listUserGroupRows(context.db),
+    await findHeldGroups(context.db, actor.id),
+    await findPendingMembershipGroups(context.db, actor.id),
+  ];
   const rows: UserGroupSummary[] = [];
   for (const group of groups) {
     const names = held.filter((h) => h.userGroupId === group.id).map((h) => h.groupName);
     const { role } = membershipParts(group.id, names, []);
     const access: GroupAccess = { group, role, member: names.length > 0, permissions: groupPermissions(role, actor.permissions) };
-    if (sees(access, group)) rows.push(summary(access));
+    if (sees(access, group)) rows.push(summary(access, pending.has(group.id)));
   }
   return { rows };
 }
 
 /** GET /usergroups/{id}. */
 export async function getUserGroup(context: SelfServiceContext, actor: Actor, id: string): Promise<UserGroup> {
-  return groupView(context.db, await visibleGroup(context.db, actor, id));
+  return groupView(context.db, actor, await visibleGroup(context.db, actor, id));
 }
 
-/** GET /usergroups/{id}/mailinglists: none until mailing lists exist (issue 12 fills this). */
+/** GET /usergroups/{id}/mailinglists: the group's mailing lists. */
 export async function listGroupMailingLists(context: SelfServiceContext, actor: Actor, id: string): Promise<{ rows: GroupMailingList[] }> {
   const access = await visibleGroup(context.db, actor, id);
   requireInGroup(access, 'VIEW_MEMBERSHIP');
@@ -294,7 +302,7 @@ export async function updateUserGroup(context: SelfServiceContext, actor: Actor,
         );
       }
     }
-    return groupView(tx, await accessTo(tx, actor, { ...group, ...fields }));
+    return groupView(tx, actor, await accessTo(tx, actor, { ...group, ...fields }));
   });
 }
 
@@ -328,7 +336,7 @@ export async function addPermissionGroup(context: SelfServiceContext, actor: Act
       const problem = permissionGroupProblem(access.group.id, name.trim(), existing);
       if (problem) throw InvalidInputError.ofFields({ group: problem });
       await insertPermissionGroup(tx, access.group.id, name.trim(), context.clock.now());
-      return groupView(tx, access);
+      return groupView(tx, actor, access);
     });
   } catch (error) {
     if (isUniqueViolation(error, GROUP_UNIQUE_INDEXES.permissionGroupLower) || isUniqueViolation(error, GROUP_UNIQUE_INDEXES.permissionGroupsPkey)) {
@@ -344,7 +352,7 @@ export async function deletePermissionGroup(context: SelfServiceContext, actor: 
     const access = await visibleGroup(tx, actor, id, true);
     requireInGroup(access, 'EDIT_USER_GROUP');
     if (!(await deletePermissionGroupRow(tx, access.group.id, name))) throw new NotFoundError(GROUP_SERVICE_MESSAGES.permissionGroupNotFound(name));
-    return groupView(tx, access);
+    return groupView(tx, actor, access);
   });
 }
 

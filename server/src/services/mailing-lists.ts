@@ -97,6 +97,7 @@ function listView(list: MailingListRecord, view: CallerView, heldCount?: number)
     is_subscribed: view.subscribed,
     is_regular_subscription: !view.digest,
     is_moderator: view.moderator,
+    is_eligible: view.eligible,
     ...(view.moderator && heldCount !== undefined ? { held_count: heldCount } : {}),
   };
 }

@@ -5,7 +5,6 @@
  * are here: only the group's own names, never a site role, never a service group the group does
  * not use, never the last admin gone.
  */
-import { followAccounts } from './lists/sync.js';
 import {
   accountStatus,
   fixedGroups,
@@ -17,6 +16,7 @@ import {
   roleGroup,
   serviceGroups,
   serviceOfGroup,
+  supportedServices,
   type Membership,
   type MembershipPage,
   type MembershipRequestAnswer,
@@ -210,14 +210,32 @@ export async function applyMembership(
   return { joined, left };
 }
 
+/**
+ * What a member's mail is about: a change someone else applied at once, or a decision on their
+ * request, told by what the request asked (join, change, leave) rather than as "membership of X request".
+ */
+export type MembershipMailAbout = { readonly changed: true } | { readonly decision: 'approved' | 'denied'; readonly intent: string };
+
+/** 'join WALK1', 'change your membership of WALK1', 'leave WALK1': what a request of this intent asked. */
+function requested(intent: string, group: string): string {
+  if (intent === 'leave') return `leave ${group}`;
+  if (intent === 'update') return `change your membership of ${group}`;
+  return `join ${group}`;
+}
+
+/** 'Your request to join WALK1 was approved', 'Your membership of WALK1 was changed' (with the group's name in the text). */
+function membershipSentence(about: MembershipMailAbout, group: string): string {
+  return 'changed' in about ? `Your membership of ${group} was changed` : `Your request to ${requested(about.intent, group)} was ${about.decision}`;
+}
+
 /** The member's mail about a change applied or decided. */
-export function membershipMail(group: UserGroupRecord, account: AccountRecord, outcome: string, applied?: Applied, comment = ''): Mail {
-  const lines = [`Your membership of ${group.id} (${group.name}) ${outcome}.`];
+export function membershipMail(group: UserGroupRecord, account: AccountRecord, about: MembershipMailAbout, applied?: Applied, comment = ''): Mail {
+  const lines = [`${membershipSentence(about, `${group.id} (${group.name})`)}.`];
   if (applied?.joined.length) lines.push(`Joined: ${applied.joined.join(', ')}`);
   if (applied?.left.length) lines.push(`Left: ${applied.left.join(', ')}`);
   if (comment) lines.push('', 'Comment:', comment);
   lines.push('', 'Membership changes can take up to 10 minutes to synchronize with website services, once approved by a group admin.');
-  return { to: account.email, subject: `Your membership of ${group.id} ${outcome}`, text: lines.join('\n') };
+  return { to: account.email, subject: membershipSentence(about, group.id), text: lines.join('\n') };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -272,9 +290,8 @@ export async function submitMembership(
   const own = isOwner(actor, body.username.trim());
   const reasonProblem = membershipReasonRule(intent === 'request')(body.reason?.trim() ?? '');
   if (reasonProblem) throw InvalidInputError.ofFields({ reason: reasonProblem });
-  let changedAccount: number | undefined;
   try {
-    const answer = await context.db.transaction(async (tx) => {
+    return await context.db.transaction(async (tx) => {
       const access = await visibleGroup(tx, actor, body.user_group.trim(), true);
       const { group } = access;
       if (intent === 'join') {
@@ -286,6 +303,10 @@ export async function submitMembership(
       const account = own ? await findAccountRecordById(tx, actor.id) : await findAccountByUsername(tx, body.username.trim());
       if (!account) throw new NotFoundError(GROUP_SERVICE_MESSAGES.accountNotFound);
       const lists = await checkedLists(tx, group, body);
+      // A group may still use a service the portal no longer offers: its groups are left, never joined (the screens offer none).
+      const supported = supportedServices(context.config);
+      const notOffered = lists.join.map((name) => serviceOfGroup(group.id, name)).find((service) => service !== undefined && !supported.includes(service));
+      if (notOffered) throw InvalidInputError.ofFields({ join: GROUP_SERVICE_MESSAGES.serviceNotOffered(notOffered) });
       if (intent === 'leave' && lists.join.length > 0) throw InvalidInputError.ofFields({ join: GROUP_SERVICE_MESSAGES.wrongIntent });
       if (lists.join.length === 0 && lists.leave.length === 0) throw InvalidInputError.ofFields({ join: GROUP_SERVICE_MESSAGES.nothingToChange });
       const held = await findHeldGroups(tx, account.id, group.id);
@@ -320,14 +341,10 @@ export async function submitMembership(
         const applied = await applyMembership(tx, group, account, lists, { username: actor.username, reason, at });
         await tx.query('update requests set adjudicator = $2 where id = $1', [id, actor.username]);
         await insertRequestUpdate(tx, { requestId: id, status: 'approved', username: actor.username, comment: 'Applied at once.', createdAt: at });
-        if (!own) await enqueueMail(tx, membershipMail(group, account, 'was changed', applied), context.clock);
-        if (applied.joined.length > 0 || applied.left.length > 0) changedAccount = account.id;
+        if (!own) await enqueueMail(tx, membershipMail(group, account, { changed: true }, applied), context.clock);
       }
       return { ok: true as const, code: 200 as const, id, status: now ? ('approved' as const) : ('pending' as const) };
     });
-    // Committed: the mailing lists' rosters follow (lists/sync.ts).
-    if (changedAccount !== undefined && context.listEngine) await followAccounts({ db: context.db, listEngine: context.listEngine }, [changedAccount]);
-    return answer;
   } catch (error) {
     if (isUniqueViolation(error, GROUP_UNIQUE_INDEXES.pendingMembership)) {
       throw new ConflictError(GROUP_SERVICE_MESSAGES.membershipPending(body.username.trim(), body.user_group.trim()));

@@ -1,5 +1,5 @@
 /**
- * Rate limits (issue 16).
+ * Rate limits: a flood of calls without a session is held back per client address, on every server alike.
  *
  * The calls a visitor makes without a session declare a limit (@portal/api rate-limits.ts). Each
  * limit counts the calls of one client address in fixed windows, in the database, so every

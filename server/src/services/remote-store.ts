@@ -9,7 +9,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { REMOTE_NAME, validateEnvironmentManifest } from '@portal/shared/contract';
-import { isValidRange } from '@portal/shared/semver';
+import { validRange } from 'semver';
 import { readTar } from '../db/tar.js';
 import { isVersion, safeRelativePath } from './static-files.js';
 
@@ -69,7 +69,7 @@ async function readFolder(root: string): Promise<Map<string, Buffer>> {
   return files;
 }
 
-function readArchive(archive: Buffer, source: string): Map<string, Buffer> {
+async function readArchive(archive: Buffer, source: string): Promise<Map<string, Buffer>> {
   let tar = archive;
   if (archive[0] === 0x1f && archive[1] === 0x8b) {
     try {
@@ -78,7 +78,7 @@ function readArchive(archive: Buffer, source: string): Map<string, Buffer> {
       throw new BuildError(`${source} is not a readable gzip file (${(error as Error).message}).`);
     }
   }
-  const entries = readTar(tar);
+  const entries = await readTar(tar);
   if (entries === undefined) {
     throw new BuildError(`${source} is not a tar archive of plain files and folders (make it with: tar -czf FILE -C dist/VERSION .).`);
   }
@@ -113,7 +113,7 @@ function parseRecord(files: Map<string, Buffer>, source: string): Pick<RemoteBui
   const { name, version, contract, routes } = record;
   if (typeof name !== 'string' || !REMOTE_NAME.test(name)) throw new BuildError(`${RECORD_FILE}: the name must be letters, digits and underscores.`);
   if (typeof version !== 'string' || !isVersion(version)) throw new BuildError(`${RECORD_FILE}: the version must be a version such as 1.2.3.`);
-  if (typeof contract !== 'string' || !isValidRange(contract)) throw new BuildError(`${RECORD_FILE}: the contract must be a range such as ^1.0.0.`);
+  if (typeof contract !== 'string' || validRange(contract) === null) throw new BuildError(`${RECORD_FILE}: the contract must be a range such as ^1.0.0.`);
   // The routes are checked with the manifest's own rules (path prefixes, none twice).
   const problems = validateEnvironmentManifest({ environment: 'build', remotes: [{ name, version, contract, routes }] });
   if (problems.length > 0) throw new BuildError(`${RECORD_FILE}: ${problems.map((p) => p.replace(/^remotes\[0\]\./, '')).join('; ')}.`);
@@ -133,7 +133,7 @@ export async function readRemoteBuild(source: string): Promise<RemoteBuild> {
   else {
     const { size } = await stat(source);
     if (size > MAX_BUILD_BYTES) throw new BuildError(`${source} is larger than ${MAX_BUILD_BYTES / 1024 / 1024} MB.`);
-    files = readArchive(await readFile(source), source);
+    files = await readArchive(await readFile(source), source);
   }
   for (const path of files.keys()) {
     if (safeRelativePath(path) !== path) throw new BuildError(`The build has a file the portal will not serve: ${path} (hidden or unsafe name).`);

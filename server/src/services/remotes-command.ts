@@ -1,9 +1,10 @@
 /**
- * `npm run portal -- remotes …` (server/docs/federation.md): publish, pin, rollback, status and
+ * `npm run portal -- remotes …` (docs/federation.md): publish, pin, rollback, status and
  * history, run on the database directly or through the running portal's command socket. The
  * answer is the text to print, so both ways print the same.
  */
 import type { Database } from '../db/database.js';
+import { NotFoundError } from '../errors.js';
 import { listPinnedEnvironments } from '../repositories/remotes.js';
 import { pinHistory, pinHistoryCsv, pinRemote, publishRemote, remoteStatus, rollbackRemote } from './federation.js';
 import { readRemoteBuild } from './remote-store.js';
@@ -25,6 +26,12 @@ const when = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z'
 function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length))) ?? [];
   return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd()).join('\n') + '\n';
+}
+
+/** What a command naming an environment without pins says, with the environments that have some. */
+async function noPinsIn(db: Database, environment: string): Promise<string> {
+  const known = await listPinnedEnvironments(db);
+  return `${environment} has no pins (environments with pins: ${known.join(', ') || 'none'}).`;
 }
 
 export async function runRemotesCommand(db: Database, storeDir: string, command: RemotesCommand): Promise<RemotesCommandResult> {
@@ -51,8 +58,9 @@ export async function runRemotesCommand(db: Database, storeDir: string, command:
     case 'status': {
       const statuses = await remoteStatus(db, command.environment);
       if (statuses.length === 0) {
-        const known = await listPinnedEnvironments(db);
-        return { text: command.environment === undefined ? 'No environment has pins yet.\n' : `${command.environment} has no pins (environments with pins: ${known.join(', ') || 'none'}).\n` };
+        if (command.environment === undefined) return { text: 'No environment has pins yet.\n' };
+        // A named environment without pins is most often a typo: said as a failure (exit code 1), not as an empty table.
+        throw new NotFoundError(await noPinsIn(db, command.environment));
       }
       return {
         text: table([
@@ -63,8 +71,11 @@ export async function runRemotesCommand(db: Database, storeDir: string, command:
     }
     case 'history': {
       const history = await pinHistory(db, command.environment, command.name);
+      if (history.length === 0) {
+        if (command.name === undefined) throw new NotFoundError(await noPinsIn(db, command.environment));
+        throw new NotFoundError(`${command.environment} has never pinned ${command.name}.`);
+      }
       if (command.csv) return { text: pinHistoryCsv(history) };
-      if (history.length === 0) return { text: `No pins in ${command.environment}${command.name ? ` for ${command.name}` : ''}.\n` };
       return {
         text: table([
           ['WHEN', 'REMOTE', 'ACTION', 'FROM', 'TO', 'BY', 'WHY'],

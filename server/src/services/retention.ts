@@ -1,7 +1,7 @@
 /**
- * Nothing grows without bound (issue 16): the rows that visitors and attackers can make are
+ * Nothing grows without bound: the rows that visitors and attackers can make are
  * deleted on a schedule (main.ts runs `purgeExpiredRows` every PORTAL_PURGE_INTERVAL_MS in every
- * server process). What is kept, and why (server/README.md, "Retention"):
+ * server process). What is kept, and why (docs/operations.md, "Retention"):
  *
  * - sessions: until they end (absolute expiry, or idle for PORTAL_SESSION_IDLE_MINUTES);
  * - used bot challenges: until the challenge expires (after that it is refused as expired anyway);
@@ -14,7 +14,9 @@
  *   limit is one row per account, deleted when it is unlocked;
  * - verification codes: PORTAL_VERIFICATION_CODE_RETENTION_HOURS after they were asked for (at least
  *   the hour in which five sends an address are counted);
- * - sent mail: PORTAL_SENT_MAIL_RETENTION_DAYS after it was sent. Unsent mail is never deleted.
+ * - sent mail: PORTAL_SENT_MAIL_RETENTION_DAYS after it was sent. Unsent mail is never deleted;
+ * - the OpenID provider's records (its sessions, interactions, grants, codes and tokens): until
+ *   they expire (the provider treats an expired one as gone already).
  *
  * Each table is purged in batches of BATCH_SIZE rows, each batch one short statement of its own
  * (no long lock, no long transaction). A batch takes its rows with FOR UPDATE SKIP LOCKED and the
@@ -37,6 +39,7 @@ export type RetentionSettings = Pick<
   | 'lockedIdentifierRetentionDays'
   | 'verificationCodeRetentionHours'
   | 'sentMailRetentionDays'
+  | 'provisioningHistoryDays'
 >;
 
 export interface PurgeCounts {
@@ -48,6 +51,9 @@ export interface PurgeCounts {
   sentMail: number;
   /** Rate-limit counts whose window has ended (services/rate-limits.ts). */
   rateLimitHits: number;
+  provisioningEvents: number;
+  /** The OpenID provider's records past their expiry (services/service-sign-in/oidc/adapter.ts). */
+  oidcRecords: number;
 }
 
 /**
@@ -104,5 +110,8 @@ export async function purgeExpiredRows(db: Queryable, settings: RetentionSetting
   const verificationCodes = await deleteAll(db, 'verification_codes', 'id', 'created_at < $1', [at(settings.verificationCodeRetentionHours * HOUR_MS)], batchSize);
   const sentMail = await deleteAll(db, 'mail_outbox', 'id', 'sent_at < $1', [at(settings.sentMailRetentionDays * DAY_MS)], batchSize);
   const rateLimitHits = await deleteAll(db, 'rate_limit_hits', 'key', 'expires_at <= $1', [now], batchSize);
-  return { sessions, usedChallenges, loginFailures, lockedIdentifiers, verificationCodes, sentMail, rateLimitHits };
+  const provisioningEvents = await deleteAll(db, 'provisioning_events', 'id', 'at < $1', [at(settings.provisioningHistoryDays * DAY_MS)], batchSize);
+  // Its key is two columns (model, id): a batch names its rows by their physical address instead.
+  const oidcRecords = await deleteAll(db, 'oidc_models', 'ctid', 'expires_at <= $1', [now], batchSize);
+  return { sessions, usedChallenges, loginFailures, lockedIdentifiers, verificationCodes, sentMail, rateLimitHits, provisioningEvents, oidcRecords };
 }

@@ -1,7 +1,7 @@
 /**
  * Platform roles → session permissions (spec section 6), written once. A session's permissions
  * are the union over the roles its account holds, computed at every request from the database,
- * so a role change applies at once. The table in server/README.md documents this mapping.
+ * so a role change applies at once. The table in docs/architecture.md, "Roles and permissions", documents this mapping.
  */
 import { PERMISSIONS, type Permission } from '@portal/api';
 import type { PlatformRole } from '../repositories/accounts.js';

@@ -24,6 +24,8 @@ export type SecuritySettings = Pick<
   // The visitors' flows (services/verification.ts, services/account-requests.ts).
   | 'personalEmailDomains'
   | 'publicUrl'
+  // The session cookie's Domain (plugins/security.ts).
+  | 'cookieDomain'
 >;
 
 export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
@@ -38,10 +40,14 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   sessionRateLimit: undefined,
   personalEmailDomains: DEFAULT_PERSONAL_EMAIL_DOMAINS,
   publicUrl: undefined,
+  cookieDomain: undefined,
 };
 
-/** 'verification': the HMAC key of the verification codes (services/verification.ts). */
-export type SecretName = 'xsrf' | 'challenge' | 'verification';
+/**
+ * 'verification': the HMAC key of the verification codes (services/verification.ts);
+ * 'oidc-cookies': the key of the OpenID provider's signed cookies (services/service-sign-in/oidc/provider.ts).
+ */
+export type SecretName = 'xsrf' | 'challenge' | 'verification' | 'oidc-cookies';
 
 export interface SecurityContext {
   readonly db: Database;

@@ -1,5 +1,5 @@
 /**
- * The embedded database's session lookups kept in memory (issue 17). PGlite runs inside the
+ * The embedded database's session lookups kept in memory (each request's lookup took half a core). PGlite runs inside the
  * portal's process, on the core that also serves HTTP, and the session lookup every request makes
  * was about half of that core's time. One process owns the embedded data folder, so every write
  * passes through its Database, whose write generation moves with each (db/pglite.ts): a record

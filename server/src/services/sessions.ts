@@ -64,11 +64,22 @@ function lastSeenMark(now: Date): Date {
   return new Date(Math.ceil(now.getTime() / LAST_SEEN_RESOLUTION_MS) * LAST_SEEN_RESOLUTION_MS);
 }
 
-/** The session a cookie names, if it exists and has not expired (an expired one is deleted). */
-export async function resolveSession(context: SecurityContext, id: string | undefined): Promise<CurrentSession | undefined> {
+/** Reads a session's record by the hash of its id. */
+export type SessionLoader = (idHash: string) => Promise<SessionRecord | undefined>;
+
+/**
+ * The session a cookie names, if it exists and has not expired (an expired one is deleted).
+ * `load` reads its record: by default the session lookup every request makes (kept in memory on
+ * the embedded database); a caller that needs more in the same statement passes its own.
+ */
+export async function resolveSession(
+  context: SecurityContext,
+  id: string | undefined,
+  load: SessionLoader = (idHash) => sessionRecord(context, idHash),
+): Promise<CurrentSession | undefined> {
   if (id === undefined || !SESSION_ID.test(id)) return undefined;
   const idHash = hashSessionId(id);
-  const record = await sessionRecord(context, idHash);
+  const record = await load(idHash);
   if (!record) return undefined;
   const now = context.clock.now();
   if (now.getTime() >= record.expiresAt.getTime() || now.getTime() >= record.lastSeenAt.getTime() + idleMs(context)) {
@@ -154,8 +165,7 @@ const confirmedTokens = new WeakMap<SecurityContext, Map<string, Buffer>>();
 /**
  * Whether a presented anti-forgery token is the session's (constant time). Every call of a page
  * presents the same token, so a token once found right is kept and compared again without deriving
- * it (deriving it took 4-5 µs of the portal's 65-70 µs of CPU per session check on PostgreSQL,
- * issue 17). Only a right token is kept: made-up cookies and wrong tokens cost a derivation each,
+ * it (deriving it took 4-5 µs of the portal's 65-70 µs of CPU per session check on PostgreSQL). Only a right token is kept: made-up cookies and wrong tokens cost a derivation each,
  * never memory. The secret cannot change while the process runs (services/security-context.ts), so
  * a kept token stays right for as long as its session id exists; whether the session does is the
  * guard's next question.

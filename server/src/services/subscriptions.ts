@@ -21,7 +21,7 @@ export interface Subscriptions {
   nested: Service[];
 }
 
-async function subscriptionsOf(db: Queryable, accountId: number, supported: readonly Service[]): Promise<Subscriptions> {
+export async function subscriptionsOf(db: Queryable, accountId: number, supported: readonly Service[]): Promise<Subscriptions> {
   const direct = new Set(await findDirectSubscriptions(db, accountId));
   const nested = new Set(await findNestedSubscriptions(db, accountId));
   return { direct: supported.filter((s) => direct.has(s)), nested: supported.filter((s) => nested.has(s)) };

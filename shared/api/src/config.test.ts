@@ -26,7 +26,7 @@ describe('configuration', () => {
     expect(CONFIGURATION_KEYS).toHaveLength(18);
   });
 
-  it('sends Login help to login_help_url, else to the wiki\'s login help page, else nowhere (issue 15: it was the wiki\'s home page)', () => {
+  it('sends Login help to login_help_url, else to the wiki\'s login help page, else nowhere, never the wiki\'s home page', () => {
     expect(loginHelpUrl({ login_help_url: 'https://help.example.test/sign-in', wiki_url: 'https://wiki.example.test/' })).toBe('https://help.example.test/sign-in');
     expect(loginHelpUrl({ login_help_url: 'undefined', wiki_url: 'https://wiki.example.test/' })).toBe('https://wiki.example.test/display/WEB/Login+Help');
     expect(loginHelpUrl({ login_help_url: 'undefined', wiki_url: 'undefined' })).toBeUndefined();

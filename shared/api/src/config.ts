@@ -41,7 +41,7 @@ export interface PortalConfiguration {
   /** The portal's own: the issue tracker's address, for /tokens/services ('undefined': no link). */
   jira_url: string;
   /**
-   * The portal's own (issue 15): the page /login's "Login help" opens. 'undefined': the wiki's
+   * The portal's own (not among the spec's keys): the page /login's "Login help" opens. 'undefined': the wiki's
    * login help page (`{wiki_url}/display/WEB/Login+Help`, see loginHelpUrl), or no link without a wiki.
    */
   login_help_url: string;
@@ -150,9 +150,10 @@ export function serviceOrigins(config: Pick<PortalConfiguration, 'service_origin
 }
 
 /**
- * Where a redirect parameter may send a user (issue 15): a path on this site (as safeRedirect
+ * Where a redirect parameter may send a user (never to another site that could pose as the portal): a path on this site (as safeRedirect
  * decides), or an http(s) address on a configured service's origin (then with its service), or
- * on the wiki's. Anything else: undefined (refused).
+ * on the wiki's (the platform's wiki is Confluence: its service, unless service_origins names that
+ * origin for another). Anything else: undefined (refused).
  */
 export function externalRedirect(
   value: string | null | undefined,
@@ -164,6 +165,6 @@ export function externalRedirect(
   if (origin === undefined) return undefined;
   const match = serviceOrigins(config).find((pair) => pair.origin === origin);
   if (match) return { href: new URL(value).href, service: match.service };
-  if (originOf(config.wiki_url) === origin) return { href: new URL(value).href };
+  if (originOf(config.wiki_url) === origin) return { href: new URL(value).href, service: 'confluence' };
   return undefined;
 }

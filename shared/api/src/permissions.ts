@@ -40,6 +40,8 @@ export const PERMISSIONS = [
   'SUBMIT_MAILING_LIST_REQUEST',
   // Federation operations (not in the spec): publish-time pins, previews and the pin history
   'MANAGE_REMOTES',
+  // Provisioning (not in the spec): the targets' state, retries, reconciles and their history
+  'MANAGE_PROVISIONING',
   // Requests: list, view and adjudicate for each kind
   ...REQUEST_KINDS.flatMap(
     (kind) =>

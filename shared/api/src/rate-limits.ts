@@ -1,5 +1,5 @@
 /**
- * The rate limits a call a visitor makes without a session declares (issue 16): each such call
+ * The rate limits a call a visitor makes without a session declares, so that a flood cannot wear the portal down: each such call
  * names the limit it counts against, per client address, shared by every server of the database.
  * The numbers are the server's configuration (PORTAL_RATE_LIMITS); an answer past a limit is 429
  * with Retry-After and a sentence saying how long to wait.

@@ -136,7 +136,7 @@ export const withoutSponsor = (reason: string) => reason.replace(SPONSOR_SUFFIX,
 /** The longest sponsor suffix: ' [GOVT SPONSOR: ' + an address of 254 + ']'. */
 export const MAX_SPONSOR_SUFFIX = ' [GOVT SPONSOR: ]'.length + MAX_MAIL_ADDRESS_LENGTH;
 
-/** The reason for the account: a reason box, 150 (issue 15: it was 1000), the sponsor's suffix not counted. */
+/** The reason for the account: a reason box, 150 like every reason of spec section 9, the sponsor's suffix not counted. */
 const accountReasonLength: Validator = (value) => lengthAtMost(LIMITS.reason)(withoutSponsor(typeof value === 'string' ? value : ''));
 
 /** The fields of a profile (section 5: all required), as the profile form and POST /accounts/{username} name them. */
@@ -186,5 +186,5 @@ export function withSponsor(reason: string, sponsorEmail: string): string {
   return `${reason} [GOVT SPONSOR: ${sponsorEmail.trim()}]`;
 }
 
-/** Verification codes (issue 4): six digits. */
+/** Verification codes: six digits. */
 export const VERIFICATION_CODE = /^[0-9]{6}$/;

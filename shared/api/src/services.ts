@@ -1,7 +1,7 @@
 /**
  * What the portal says about each service (spec section 1 names what each one is) and the
  * synchronization notices (spec section 8 for memberships; the subscription one is the
- * portal's own, see server/docs/self-service.md, "Screens: decisions").
+ * portal's own, see docs/decisions.md, "Self-service screens").
  */
 import type { Service } from './config.js';
 
@@ -21,6 +21,11 @@ export const SERVICE_INFO: Readonly<Record<Service, ServiceInfo>> = {
   sonarqube: { name: 'SonarQube', description: 'Code quality: static analysis, coverage and quality gates.' },
   repository: { name: 'Interface Repository', description: 'Interface repository: published interface definitions and their versions.' },
 };
+
+/** The services a group uses, by name, as every screen lists them ('None' for none); an unknown one as given. */
+export function serviceNames(services: readonly string[]): string {
+  return services.length > 0 ? services.map((service) => SERVICE_INFO[service as Service]?.name ?? service).join(', ') : 'None';
+}
 
 export const SYNC_NOTICES = {
   /** Spec section 8, word for word. */

@@ -2,7 +2,7 @@ import { Alert, Skeleton } from 'antd';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import type { AccountGroup } from '@portal/api';
 
-// The table is a chunk of its own (issue 17): it brings antd's tables' part (the table, the pager's
+// The table is a chunk of its own, so that /profile's heading does not wait for it: it brings antd's tables' part (the table, the pager's
 // select, the selection's checkboxes: 84 KB brotli), which the rest of the profile and of the
 // account administration screen do not need. It is fetched when the table is first shown, so those
 // screens draw their heading and the account's details without waiting for it.
@@ -14,6 +14,12 @@ export const GROUPS_LOAD_ERROR = 'The groups could not be shown. Reload the page
 export interface AccountGroupsTableProps {
   readonly groups: readonly AccountGroup[] | undefined;
   readonly emptyText: string;
+  /**
+   * The account's username, for a surrogate (SUBMIT_SURROGATE_REQUEST, held in every group): a
+   * Membership column links each group's Change Membership page for that account, where Remove
+   * User From Group is.
+   */
+  readonly surrogateFor?: string;
 }
 
 /** Keeps a failed download of the table's code to the table's place, not the whole page. */
@@ -32,8 +38,8 @@ class TableLoadBoundary extends Component<{ children: ReactNode }, { failed: boo
 /**
  * An account's groups (spec section 2, the profile and the Account administration screen): the
  * group linked to /group-administration/{group}, the role, the Jira notification level and the
- * special permissions; `emptyText` when there are none. A few lines' placeholder while the table's
- * code loads.
+ * special permissions (and, for a surrogate, the change of each membership); `emptyText` when
+ * there are none. A few lines' placeholder while the table's code loads.
  */
 export function AccountGroupsTable(props: AccountGroupsTableProps) {
   return (

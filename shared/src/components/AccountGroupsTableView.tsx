@@ -25,13 +25,24 @@ const COLUMNS: TableColumnsType<AccountGroup> = [
   },
 ];
 
+/** A surrogate's link to the member's Change Membership page of each group. */
+const membershipColumn = (username: string): TableColumnsType<AccountGroup>[number] => ({
+  title: 'Membership',
+  key: 'membership',
+  render: (_: unknown, group: AccountGroup) => (
+    <Link to={links.changeMembership(group.user_group, username)} aria-label={`Change membership of ${username} in ${group.user_group}`}>
+      Change membership
+    </Link>
+  ),
+});
+
 /** The table of AccountGroupsTable (./AccountGroupsTable.tsx), loaded when it is first shown. */
-export default function AccountGroupsTableView({ groups, emptyText }: AccountGroupsTableProps) {
+export default function AccountGroupsTableView({ groups, emptyText, surrogateFor }: AccountGroupsTableProps) {
   return (
     <Table<AccountGroup>
       rowKey="user_group"
       size="small"
-      columns={COLUMNS}
+      columns={surrogateFor === undefined ? COLUMNS : [...COLUMNS, membershipColumn(surrogateFor)]}
       dataSource={[...(groups ?? [])]}
       pagination={false}
       locale={{ emptyText }}

@@ -23,7 +23,7 @@ export interface SearchFormProps {
  * One search box and a Search button (spec sections 2 and 5): a search runs only with a
  * non-empty trimmed term; otherwise 'Please enter a search term.' shows under the box and
  * nothing is sent. The box stops at the server's limit (MAX_SEARCH_TERM, 255 characters), so a
- * longer term cannot be typed or pasted (issue 15).
+ * longer term cannot be typed or pasted (a screen never shows the schema's own words).
  */
 export function SearchForm({ label, name, term, searching = false, onSearch }: SearchFormProps) {
   const id = useId();

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 
 /**
- * A remote's page loaded when it is first shown, as a chunk of its own (issue 17): a page with a
+ * A remote's page loaded when it is first shown, as a chunk of its own: a page with a
  * form brings the form stack (@portal/shared/forms and what it needs), which the remote's pages
  * without one (/profile, the tables) then do not download with the remote's routes. The host
  * shows its loading state meanwhile (each page is rendered inside a Suspense boundary).

@@ -29,7 +29,7 @@ export function useLoaded<T>(load: ((signal: AbortSignal) => Promise<T>) | undef
     load(controller.signal).then(
       (value) => {
         // Rendered as a transition: React renders the answer in short slices, so a large answer
-        // does not hold the page still for one long task (issue 17, blocking time).
+        // does not hold the page still for one long task (the blocking time a phone's first page pays).
         if (!controller.signal.aborted) startTransition(() => setState({ status: 'ready', value }));
       },
       (error: unknown) => {

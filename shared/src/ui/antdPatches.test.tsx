@@ -1,5 +1,5 @@
 /**
- * Issue 17: antd's components and their style helper are patched (shared/build/patches) so that
+ * antd's components and their style helper are patched (shared/build/patches) so that
  * they do no work for nothing while a page renders, each in the middle of React's commit:
  *  - @rc-component/table measures the browser's scrollbar only when the header is fixed
  *    (scroll.y) or sticky, the only places that size is used. Measuring appends a probe element

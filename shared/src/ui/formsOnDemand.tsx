@@ -1,6 +1,6 @@
 /**
  * The form primitives as @portal/shared's root exported them up to 0.3.1 (host contract 1.2), kept
- * for the remotes built then (issue 17). Since 0.3.2 they are a singleton of their own,
+ * for the remotes built then, which still import them from there. Since 0.3.2 they are a singleton of their own,
  * @portal/shared/forms (../forms.ts), which the apps import, and which the root no longer carries:
  * a page without a form, and the host's first file, download none of the form stack.
  *

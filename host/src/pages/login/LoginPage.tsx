@@ -1,5 +1,5 @@
 import { getLoginAgreement, type LoginAgreement, links, loginHelpUrl } from '@portal/api';
-import { call, PageTitle, type Session, useConfiguration, useConfigurationStore, useNavigateWithFeedback, useSessionStore } from '@portal/shared';
+import { call, PageTitle, type Session, useConfiguration, useConfigurationStore, useSessionStore } from '@portal/shared';
 import { Alert, Button, Card, Radio, Skeleton, Space, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -23,13 +23,11 @@ export function LoginPage() {
   const [agreed, setAgreed] = useState(false);
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const navigateWithFeedback = useNavigateWithFeedback();
   const redirect = params.get('redirect');
   const sessionStatus = useSessionStore((s) => s.status);
 
   const go = (next: Destination) => {
     if (next.kind === 'external') openExternal(next.href);
-    else if (next.feedback) navigateWithFeedback(next.to, next.feedback);
     else navigate(next.to, { replace: true });
   };
 
@@ -75,7 +73,7 @@ type AgreementState = { status: 'loading' } | { status: 'ready'; agreement: Logi
 
 /**
  * Stage one (spec section 2): the agreement itself (GET /login-agreement: the configured file or
- * the standard notice; issue 15: only its file name was shown), as plain text with its line
+ * the standard notice, never only its file name), as plain text with its line
  * breaks, then I Agree. Without the text there is no I Agree, only Retry.
  */
 function AgreementStage({ onAgree }: { onAgree(): void }) {

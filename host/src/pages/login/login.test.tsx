@@ -44,12 +44,15 @@ describe('sign-in errors (spec section 8)', () => {
 
 describe('where a user goes after signing in', () => {
   const user = { username: 'jane', permissions: [] };
-  const WIKI = { wiki_url: 'https://wiki.example.test/', service_origins: 'jira=https://jira.example.test,bitbucket=https://code.example.test:8443' };
-  const NO_WIKI = { wiki_url: 'undefined', service_origins: '' };
+  const WIKI = { wiki_url: 'https://wiki.example.test/', service_origins: 'jira=https://jira.example.test,bitbucket=https://code.example.test:8443', supported_services: 'jira,bitbucket' };
+  const NO_WIKI = { wiki_url: 'undefined', service_origins: '', supported_services: '' };
   it('to the redirect when it is a path on this site', () => {
     expect(destinationAfterSignIn(user, '/groups?tab=2', WIKI)).toEqual({ kind: 'route', to: '/groups?tab=2' });
   });
-  it('to a configured service or the wiki, whatever the path (issue 15)', () => {
+  it("to the OpenID provider's sign-in of a service by a full page load: the server answers it, not the host's routes", () => {
+    expect(destinationAfterSignIn(user, '/oidc/interaction/Xy_1-z', WIKI)).toEqual({ kind: 'external', href: '/oidc/interaction/Xy_1-z' });
+  });
+  it('to a configured service or the wiki, whatever the path', () => {
     expect(destinationAfterSignIn(user, 'https://jira.example.test/browse/WEB-1', WIKI)).toEqual({ kind: 'external', href: 'https://jira.example.test/browse/WEB-1' });
     expect(destinationAfterSignIn(user, 'https://code.example.test:8443/projects', WIKI)).toEqual({ kind: 'external', href: 'https://code.example.test:8443/projects' });
     expect(destinationAfterSignIn(user, 'https://wiki.example.test/display/WEB', WIKI)).toEqual({ kind: 'external', href: 'https://wiki.example.test/display/WEB' });

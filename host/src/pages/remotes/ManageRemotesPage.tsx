@@ -1,5 +1,5 @@
 /**
- * Manage Remotes (issue 14; server/docs/federation.md): for platform administrators
+ * Manage Remotes (docs/federation.md): for platform administrators
  * (MANAGE_REMOTES), what each remote of an environment runs, its published versions, pin /
  * roll back / preview behind a confirmation with a reason, and the history with its CSV export.
  * Lazy-loaded: it adds nothing to any other page's first load.

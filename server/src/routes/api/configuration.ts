@@ -1,7 +1,7 @@
 /**
  * GET /accounts/rest/configuration: the portal configuration (spec section 3), public; and
- * GET /accounts/rest/login-agreement: the agreement /login shows first (issue 15: the file was
- * named but never served). The agreement is the file `login_agreement_filename` names (UTF-8 plain
+ * GET /accounts/rest/login-agreement: the agreement /login shows first (the screen
+ * must show the text itself, not its file's name). The agreement is the file `login_agreement_filename` names (UTF-8 plain
  * text; a relative name from the server's working directory), read at each request so that an
  * edited file needs no restart; with no file named, the standard notice of @portal/api. A file
  * that cannot be read answers 500 and is logged: nobody agrees to a text they were not shown.

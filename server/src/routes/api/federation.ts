@@ -1,5 +1,5 @@
 /**
- * Federation operations for platform administrators (MANAGE_REMOTES; server/docs/federation.md):
+ * Federation operations for platform administrators (MANAGE_REMOTES; docs/federation.md):
  * what each environment runs, pins, rollbacks, the history and its CSV, and previews held by
  * the caller's session. The command line does the same (npm run portal -- remotes …).
  */

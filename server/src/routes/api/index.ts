@@ -15,6 +15,8 @@ import { groupRoutes } from './groups.js';
 import { tokenRoutes } from './tokens.js';
 import { mailingListRoutes } from './mailing-lists.js';
 import { federationRoutes } from './federation.js';
+import { provisioningRoutes } from '../provisioning/index.js';
+import { forwardAuthRoutes } from '../service-sign-in/forward-auth.js';
 import { NotFoundError } from '../../errors.js';
 import { MESSAGES } from '../../messages.js';
 import { API_PREFIX } from '../../plugins/route-access.js';
@@ -57,4 +59,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(tokenRoutes);
   await app.register(mailingListRoutes);
   await app.register(federationRoutes);
+  await app.register(provisioningRoutes);
+  await app.register(forwardAuthRoutes);
 };

@@ -9,6 +9,7 @@
  * reconcile. The services call the engine; nothing else does.
  */
 import type { Queryable } from '../../db/database.js';
+import { UnavailableError } from '../../errors.js';
 import type { HeldMessageRecord, MailingListRecord } from '../../repositories/mailing-lists.js';
 
 export const LIST_ENGINES = ['embedded', 'mailman'] as const;
@@ -51,10 +52,10 @@ export interface ListEngine {
   setSubscription(list: EngineList, member: { email: string; displayName: string }, delivery: Delivery | null): Promise<void>;
   /**
    * Makes the engine's roster of the list exactly `wanted` (by lower-case address), creating the
-   * list when the engine lost it. The embedded engine reads the roster from the portal's tables
-   * and has nothing to do.
+   * list when the engine lost it; with dryRun only counts what it would change. The embedded
+   * engine reads the roster from the portal's tables and has nothing to do.
    */
-  reconcileList(list: EngineList, wanted: readonly RosterEntry[]): Promise<RosterChanges>;
+  reconcileList(list: EngineList, wanted: readonly RosterEntry[], options?: { dryRun?: boolean }): Promise<RosterChanges>;
   /**
    * One address across the lists: subscribed with the wanted delivery to the lists in `wanted`,
    * and to no other of the lists in `managed` (the portal's lists; an engine's other lists are
@@ -79,3 +80,18 @@ export interface ListEngine {
 }
 
 export const NO_CHANGES: Readonly<RosterChanges> = Object.freeze({ subscribed: 0, unsubscribed: 0, changedDelivery: 0 });
+
+/**
+ * The engine did not do what was asked: a 503 for a person's request; for provisioning, a failure
+ * in `problem`'s words ('no connection while subscribing …'), `unreachable` when the engine did not
+ * answer at all (every other change would fail the same way).
+ */
+export class ListEngineError extends UnavailableError {
+  constructor(
+    message: string,
+    readonly problem: string,
+    readonly unreachable: boolean,
+  ) {
+    super(message);
+  }
+}

@@ -12,14 +12,13 @@
  *    POST /lists/{list_id}/held/{request_id} action=accept | discard; always-accept also adds the
  *    sender to the list's accept_these_nonmembers.
  * A list's Mailman id is its address with the '@' turned into a '.' (Mailman's own rule).
- * Every call has a time limit; Mailman unreachable, too slow or answering an error is an
- * UnavailableError whose message a person understands (never the password or Mailman's answer).
+ * Every call has a time limit; Mailman unreachable, too slow or answering an error is a
+ * ListEngineError whose message a person understands (never the password or Mailman's answer).
  */
 import { simpleParser } from 'mailparser';
 import type { PostingPermission } from '@portal/api';
-import { UnavailableError } from '../../errors.js';
 import type { HeldMessageRecord } from '../../repositories/mailing-lists.js';
-import { NO_CHANGES, type Delivery, type EngineList, type ListEngine, type RosterChanges, type RosterEntry } from './engine.js';
+import { ListEngineError, NO_CHANGES, type Delivery, type EngineList, type ListEngine, type RosterChanges, type RosterEntry } from './engine.js';
 
 export interface MailmanOptions {
   /** Mailman core's REST address, e.g. http://127.0.0.1:8001 (the adapter adds /3.1). */
@@ -98,7 +97,8 @@ export function createMailmanEngine(options: MailmanOptions): ListEngine {
   const authorization = `Basic ${Buffer.from(`${options.user}:${options.password}`).toString('base64')}`;
   const timeoutMs = options.timeoutMs ?? MAILMAN_TIMEOUT_MS;
   const waited = timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`;
-  const unavailable = (problem: string) => new UnavailableError(`The mailing list server (Mailman) is not available: ${problem} Please try again later.`);
+  const unavailable = (problem: string, unreachable = true) =>
+    new ListEngineError(`The mailing list server (Mailman) is not available: ${problem} Please try again later.`, problem, unreachable);
 
   /** One call; only its status and parsed body come back, and no failure carries what was sent or answered. */
   async function send(what: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, form?: Record<string, string | boolean>, json?: unknown): Promise<Answer> {
@@ -136,7 +136,8 @@ export function createMailmanEngine(options: MailmanOptions): ListEngine {
   }
 
   const ok = (answer: Answer) => answer.status >= 200 && answer.status < 300;
-  const failed = (what: string, answer: Answer) => unavailable(`it answered HTTP ${answer.status} while ${what}.`);
+  // Mailman answered, and refused this one change.
+  const failed = (what: string, answer: Answer) => unavailable(`it answered HTTP ${answer.status} while ${what}.`, false);
   const listPath = (list: EngineList) => `/lists/${encodeURIComponent(mailmanListId(list.id))}`;
 
   async function ensureDomain(domain: string): Promise<void> {
@@ -169,12 +170,15 @@ export function createMailmanEngine(options: MailmanOptions): ListEngine {
     return true;
   }
 
-  /** The list's members at Mailman; a list Mailman does not have is created first (it lost it, or never had it). */
-  async function roster(list: EngineList): Promise<MemberEntry[]> {
+  /**
+   * The list's members at Mailman; a list Mailman does not have is created first (it lost it, or
+   * never had it), unless `create` is false (a dry run changes nothing).
+   */
+  async function roster(list: EngineList, create = true): Promise<MemberEntry[]> {
     const what = `reading the members of ${list.id}`;
     const answer = await send(what, 'GET', `${listPath(list)}/roster/member`);
     if (answer.status === 404) {
-      await ensureList(list);
+      if (create) await ensureList(list);
       return [];
     }
     if (!ok(answer)) throw failed(what, answer);
@@ -207,18 +211,25 @@ export function createMailmanEngine(options: MailmanOptions): ListEngine {
     if (!ok(answer) && answer.status !== 404) throw failed(what, answer);
   }
 
-  /** Brings one address on one list to the wanted state, given what Mailman has. */
-  async function apply(list: EngineList, member: { email: string; displayName: string }, current: MemberEntry | undefined, delivery: Delivery | null, changes: RosterChanges): Promise<void> {
+  /** Brings one address on one list to the wanted state, given what Mailman has (with dryRun: only counts). */
+  async function apply(
+    list: EngineList,
+    member: { email: string; displayName: string },
+    current: MemberEntry | undefined,
+    delivery: Delivery | null,
+    changes: RosterChanges,
+    dryRun = false,
+  ): Promise<void> {
     if (delivery === null) {
       if (current) {
-        await unsubscribe(current.member_id, `unsubscribing ${member.email} from ${list.id}`);
+        if (!dryRun) await unsubscribe(current.member_id, `unsubscribing ${member.email} from ${list.id}`);
         changes.unsubscribed++;
       }
     } else if (!current) {
-      await subscribe(list, member, delivery);
+      if (!dryRun) await subscribe(list, member, delivery);
       changes.subscribed++;
     } else if (deliveryOf(current.delivery_mode) !== delivery) {
-      await setDelivery(current.member_id, delivery, `changing the delivery of ${member.email} on ${list.id}`);
+      if (!dryRun) await setDelivery(current.member_id, delivery, `changing the delivery of ${member.email} on ${list.id}`);
       changes.changedDelivery++;
     }
   }
@@ -280,14 +291,15 @@ export function createMailmanEngine(options: MailmanOptions): ListEngine {
       await apply(list, member, current, delivery, { ...NO_CHANGES });
     },
 
-    async reconcileList(list, wanted: readonly RosterEntry[]) {
+    async reconcileList(list, wanted: readonly RosterEntry[], options = {}) {
+      const dryRun = options.dryRun === true;
       const changes = { ...NO_CHANGES };
-      const current = new Map((await roster(list)).map((m) => [m.email.toLowerCase(), m]));
+      const current = new Map((await roster(list, !dryRun)).map((m) => [m.email.toLowerCase(), m]));
       const wantedBy = new Map(wanted.map((w) => [w.email.toLowerCase(), w]));
       for (const [email, member] of current) {
-        if (!wantedBy.has(email)) await apply(list, { email: member.email, displayName: '' }, member, null, changes);
+        if (!wantedBy.has(email)) await apply(list, { email: member.email, displayName: '' }, member, null, changes, dryRun);
       }
-      for (const [email, entry] of wantedBy) await apply(list, entry, current.get(email), entry.delivery, changes);
+      for (const [email, entry] of wantedBy) await apply(list, entry, current.get(email), entry.delivery, changes, dryRun);
       return changes;
     },
 

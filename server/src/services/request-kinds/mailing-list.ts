@@ -8,7 +8,6 @@
 import { MAILING_LIST_MESSAGES, POSTING_PERMISSIONS, type PostingPermission } from '@portal/api';
 import { ConflictError } from '../../errors.js';
 import { addListModerator, findMailingList, insertMailingList, mailingListExists } from '../../repositories/mailing-lists.js';
-import { syncList } from '../lists/sync.js';
 import type { RequestRowRecord } from '../../repositories/request-queue.js';
 import { isUniqueViolation } from '../../repositories/unique-violation.js';
 import { accountOf, pendingQueue, str, withComment } from './common.js';
@@ -50,12 +49,10 @@ registerRequestKind({
     });
     await addListModerator(tx, listId, account.id);
     // The engine's list (Mailman's) is made before the decision commits: if it cannot be, the
-    // request stays pending (503) and may be approved again.
+    // request stays pending (503) and may be approved again. Its roster follows through
+    // provisioning (the new row is recorded), as every later change does.
     const list = await findMailingList(tx, listId);
-    if (list) {
-      await listEngine.createList(tx, list);
-      await syncList(listEngine, tx, listId);
-    }
+    if (list) await listEngine.createList(tx, list);
     const link = `${publicUrl}/mailing-lists/${encodeURIComponent(listId)}`;
     return {
       mails: [

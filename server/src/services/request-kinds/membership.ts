@@ -36,11 +36,12 @@ registerRequestKind({
     const group = await findUserGroup(tx, identifier(request), true);
     if (!group) throw new ConflictError(GROUP_SERVICE_MESSAGES.groupGone(identifier(request)));
     const account = await accountOf(tx, request);
-    if (decision !== 'approved') return { mails: [membershipMail(group, account, 'request was denied', undefined, comment)] };
+    const intent = str(request.details.updateIntent);
+    if (decision !== 'approved') return { mails: [membershipMail(group, account, { decision: 'denied', intent }, undefined, comment)] };
     // Checked again: the account, the group's constraint or its additional groups may have changed since.
     const lists = await checkedLists(tx, group, { join: list(request.details.join), leave: list(request.details.leave) });
     checkJoiner(group, account, lists.join);
     const applied = await applyMembership(tx, group, account, lists, { username: actor.username, reason: request.reason, at });
-    return { mails: [membershipMail(group, account, 'request was approved', applied, comment)], membershipsChanged: [account.id] };
+    return { mails: [membershipMail(group, account, { decision: 'approved', intent }, applied, comment)] };
   },
 });

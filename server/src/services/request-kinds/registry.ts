@@ -44,8 +44,6 @@ export interface DecisionContext {
 /** What a decision did besides its status and update: the mail to send (through the outbox, in the decision's transaction). */
 export interface DecisionEffect {
   readonly mails: readonly Mail[];
-  /** Accounts whose group memberships the decision changed: their list subscriptions follow once it is committed. */
-  readonly membershipsChanged?: readonly number[];
 }
 
 /** What a caller may do with one request. */

@@ -42,12 +42,13 @@ const MAX_TOKEN_LENGTH = 200;
  */
 export async function answerIntrospection(
   db: Queryable,
-  authorization: string | undefined,
+  credential: { name: string; secret: string } | undefined,
   token: string | undefined,
   now: Date,
 ): Promise<'unauthenticated' | 'no token' | IntrospectionAnswer> {
+  if (credential === undefined) return 'unauthenticated';
   const [client, found] = await Promise.all([
-    authenticatedService(db, authorization),
+    authenticatedService(db, credential),
     token === undefined ? undefined : findIntrospected(db, token),
   ]);
   if (client === undefined) return 'unauthenticated';
@@ -85,22 +86,9 @@ async function introspect(db: Queryable, found: IntrospectedToken, now: Date, cl
   };
 }
 
-/** A service's credential from an Authorization header ('Basic base64(name:secret)'), if it is right. */
-export async function authenticatedService(db: Queryable, authorization: string | undefined): Promise<string | undefined> {
-  const match = /^Basic ([A-Za-z0-9+/=]{1,1000})$/.exec(authorization ?? '');
-  if (!match?.[1]) return undefined;
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 1) return undefined;
-  // RFC 6749 section 2.3.1: the client id and secret are form-encoded before Basic encoding.
-  let name: string;
-  let secret: string;
-  try {
-    name = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
-    secret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' '));
-  } catch {
-    return undefined;
-  }
+/** The service's name when its credential is right. */
+export async function authenticatedService(db: Queryable, credential: { name: string; secret: string }): Promise<string | undefined> {
+  const { name, secret } = credential;
   // Only a name a service can have is looked up: any other (one with a NUL in it, which the
   // database cannot even compare) is unknown, and compared below like any unknown name.
   const stored = SERVICE_NAME.test(name) ? await findServiceSecretHash(db, name) : undefined;

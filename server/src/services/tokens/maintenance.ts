@@ -28,7 +28,7 @@ export async function runTokenMaintenance(db: Database, issuer: TokenIssuer, now
       for (const token of due) {
         await enqueueMail(tx, {
           to: token.email,
-          subject: `Your token ${token.description.slice(0, 100)} expires in ${EXPIRY_NOTICE_DAYS} days`,
+          subject: `Your token '${token.description.slice(0, 100)}' expires in ${EXPIRY_NOTICE_DAYS} days`,
           text: [
             `Hello ${token.username},`,
             '',

@@ -1,5 +1,5 @@
 /**
- * Federation operations (not in the spec; server/docs/federation.md): the shapes of a platform
+ * Federation operations (not in the spec; docs/federation.md): the shapes of a platform
  * administrator's view of the remotes: what each environment runs, what is published, the
  * history of pins, and previews. Times are epoch milliseconds.
  */

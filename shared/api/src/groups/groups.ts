@@ -37,6 +37,8 @@ const summaryProperties = {
   role: nullable(GroupRoleSchema),
   /** What the caller may do in this group. */
   permissions: Type.Array(Type.Enum(GROUP_PERMISSIONS)),
+  /** A membership request for the caller waits for the group's admins (another would be refused until it is decided). */
+  pending_request: Type.Boolean(),
 };
 
 /** A row of GET /usergroups. */

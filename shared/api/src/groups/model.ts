@@ -28,6 +28,18 @@ export const MAX_GROUP_ID_LENGTH = 32;
 /** The longest additional permission group name (the spec gives none; see server/docs/groups.md). */
 export const MAX_PERMISSION_GROUP_LENGTH = 64;
 
+/** Spec section 8's constraint texts: what a group's membership constraint means. */
+export const CONSTRAINT_TEXT: Readonly<Record<MemberConstraint, string>> = {
+  None: 'No authentication requirements.',
+  DoD: 'US DoD PKI authentication is required to be a member.',
+};
+
+/**
+ * How a visibility reads on every screen (a group's page and a request for a new group alike):
+ * 'Site approved', or hidden with the group that sees it.
+ */
+export const visibilityText = (visibility: string): string => (visibility === SITE_APPROVED ? 'Site approved' : `Hidden (${visibility})`);
+
 /** The group a hidden group is visible to: its admins ('{id}-admin'). */
 export const hiddenVisibility = (id: string): string => `${id}-admin`;
 export const isHidden = (group: { readonly id: string; readonly visibility: string }): boolean => group.visibility !== SITE_APPROVED;

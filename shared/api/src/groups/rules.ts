@@ -17,7 +17,7 @@ export const GROUP_MESSAGES = {
   descriptionRequired: 'Please enter a description.',
   requestReasonRequired: 'Please enter a reason for this request.',
   openAccessDoD: 'Open access groups cannot require DoD PKI authentication.',
-  prefix: (id: string) => `Special permission groups for this group must be prefixed with ${id}-.`,
+  prefix: (id: string) => `Special permission groups for this group must be prefixed with ${id}.`,
   /** The portal's own. */
   permissionGroupCharacters: 'Group names may contain only letters, digits, hyphens and underscores.',
   /** The portal's own. */
@@ -30,6 +30,8 @@ export const GROUP_MESSAGES = {
   leaveReason: 'Request to leave group.',
   addReason: 'group-admin add',
   accountClosed: (username: string) => `The account for username ${username} is closed.`,
+  /** The portal's own: a DoD group's constraint, on its membership form and in the server's refusal. */
+  dodOnly: (id: string) => `Members of ${id} must sign in with a smart card (DoD PKI).`,
   /** The portal's own. */
   accountLocked: (username: string) => `The account for username ${username} is locked.`,
 } as const;

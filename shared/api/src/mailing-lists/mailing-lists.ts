@@ -22,6 +22,12 @@ export const MailingList = Type.Object(
     /** True: each message at once; false: a daily digest. */
     is_regular_subscription: Type.Boolean(),
     is_moderator: Type.Boolean(),
+    /**
+     * The caller holds the list's permission group (or a role above it) and may subscribe; false
+     * for a moderator outside it (a group admin of a list for an additional group): such a
+     * subscription is refused.
+     */
+    is_eligible: Type.Boolean(),
     /** Moderators only: how many messages the list holds (beyond the spec). */
     held_count: Type.Optional(Type.Integer()),
   },

@@ -12,7 +12,9 @@ describe('mailing list rules', () => {
   it('the address is the lower-cased group id, a hyphen and the name at the domain; the name rule with its message', () => {
     expect(mailingListAddress('PORTAL', ' Dev.Team ', 'Example.test')).toBe('portal-dev.team@example.test');
     expect(listNameProblem('PORTAL', '', 'example.test')).toBe('Please enter a list name');
-    expect(listNameProblem('PORTAL', 'dev team', 'example.test')).toBe('PORTAL-dev team@example.test must be a valid email');
+    // The message names the address the preview shows: the final one, lower-cased.
+    expect(listNameProblem('WALK1', 'a b', 'Example.test')).toBe('walk1-a b@example.test must be a valid email');
+    expect(listNameProblem('PORTAL', ' Dev Team ', 'example.test')).toBe(`${mailingListAddress('PORTAL', ' Dev Team ', 'example.test')} must be a valid email`);
     expect(listNameProblem('PORTAL', 'a'.repeat(60), 'example.test')).toMatch(/must be a valid email$/);
     expect(listNameProblem('PORTAL', 'dev_team-2.x', 'example.test')).toBeUndefined();
   });

@@ -63,12 +63,15 @@ export function mailingListAddress(groupId: string, name: string, domain: string
   return `${groupId.toLowerCase()}-${name.trim().toLowerCase()}@${domain.toLowerCase()}`;
 }
 
-/** The list name's problem, if any: required, then the address rule (message names the address as typed). */
+/**
+ * The list name's problem, if any: required, then the address rule. The message names the final
+ * address (mailingListAddress), the one the form's preview shows, so the two never differ.
+ */
 export function listNameProblem(groupId: string, name: string, domain: string): string | undefined {
   const text = name.trim();
   if (text === '') return MAILING_LIST_MESSAGES.nameRequired;
   const local = `${groupId}-${text}`;
-  if (!LIST_NAME.test(text) || local.length > MAX_LOCAL_PART) return MAILING_LIST_MESSAGES.invalidAddress(`${local}@${domain}`);
+  if (!LIST_NAME.test(text) || local.length > MAX_LOCAL_PART) return MAILING_LIST_MESSAGES.invalidAddress(mailingListAddress(groupId, text, domain));
   return undefined;
 }
 

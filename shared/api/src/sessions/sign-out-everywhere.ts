@@ -3,8 +3,8 @@ import { closed } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
 
 /**
- * POST /sessions/end-all: ends every session of the caller's account, this one too (issue 16:
- * "signing out everywhere"), for a browser left signed in elsewhere. Answers how many ended.
+ * POST /sessions/end-all: ends every session of the caller's account, this one too
+ * ("signing out everywhere"), for a browser left signed in elsewhere. Answers how many ended.
  */
 export const signOutEverywhere = defineEndpoint({
   method: 'POST',

@@ -89,11 +89,11 @@ export const TOKEN_MESSAGES = {
   unsupported: 'The artifact repository is not available on this platform.',
 } as const;
 
-/** The form's amount: digits only, a whole number from 1 to max (spec section 5). */
+/** The form's amount: digits only (no space, sign or exponent), a whole number from 1 to max (spec section 5). */
 export function expiryAmountRule(max: number): Validator {
   return Object.assign(
     (value: unknown): string | undefined => {
-      const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+      const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
       if (!/^\d+$/.test(text)) return TOKEN_MESSAGES.expiryRange(max);
       const amount = Number(text);
       return amount >= 1 && amount <= max ? undefined : TOKEN_MESSAGES.expiryRange(max);

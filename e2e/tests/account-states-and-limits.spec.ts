@@ -1,11 +1,11 @@
 /**
- * Issue 15, in Chromium against the demo portal: the closed demo account is shown closed with no
- * actions; the help desk sees only the queue it may open; a request id that is not a number is
+ * Account states and input limits, in Chromium against the demo portal: the closed demo
+ * account is shown closed with no actions; the help desk sees only the queue it may open; a request id that is not a number is
  * not found; the account search box stops at 255 characters; while renewal is due the sidebar
  * offers only the renewal; the unlock flow of a closed account ends at the spec's unable view.
  * Read-only for the demo data except a verification code mailed to closed.user.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './session';
 import { verify } from './visitor-flows';
 

@@ -1,0 +1,122 @@
+/**
+ * A platform service signs its users in with OpenID Connect (server/docs/service-sign-in.md,
+ * "OpenID Connect"), in Chromium: the relying party is openid-client, as a Node service of the
+ * platform would use it, run by this spec on loopback with a client registered by the portal's
+ * command line (`oidc-clients add`). Not signed in, the browser goes from the service to the
+ * portal's /login and comes back to the service with a code; the service exchanges it and reads
+ * who the user is from the ID token. Signed in already, the next sign-in asks nothing.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import * as oidc from 'openid-client';
+import { e2eDir, expect, test } from './fixtures';
+import { repoRoot } from './paths';
+import { startPortalServer, type PortalServer } from './portal-server';
+import { demoToken, submitTokenSignIn } from './session';
+
+let portal: PortalServer;
+let service: Server;
+let serviceUrl: string;
+
+/**
+ * The relying party: /login starts a sign-in (PKCE and state kept per attempt), /callback
+ * finishes it and shows the ID token's claims as text, one per line.
+ */
+function startRelyingParty(configuration: () => oidc.Configuration): Promise<Server> {
+  const attempts = new Map<string, string>(); // state → code verifier
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', serviceUrl);
+    const answer = (status: number, body: string) => {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(body);
+    };
+    void (async () => {
+      if (url.pathname === '/login') {
+        const verifier = oidc.randomPKCECodeVerifier();
+        const state = oidc.randomState();
+        attempts.set(state, verifier);
+        const to = oidc.buildAuthorizationUrl(configuration(), {
+          redirect_uri: `${serviceUrl}/callback`,
+          scope: 'openid profile email groups',
+          code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+          code_challenge_method: 'S256',
+          state,
+        });
+        res.writeHead(302, { location: to.href });
+        res.end();
+        return;
+      }
+      if (url.pathname === '/callback') {
+        const state = url.searchParams.get('state') ?? '';
+        const verifier = attempts.get(state);
+        attempts.delete(state);
+        if (!verifier) return answer(400, '<h1>Unknown sign-in</h1>');
+        const tokens = await oidc.authorizationCodeGrant(configuration(), url, { pkceCodeVerifier: verifier, expectedState: state });
+        const claims: Record<string, unknown> = tokens.claims() ?? {};
+        const lines = ['preferred_username', 'name', 'email', 'groups'].map((key) => {
+          const value = claims[key];
+          return `<li>${key}: ${Array.isArray(value) ? value.join(',') : String(value)}</li>`;
+        });
+        return answer(200, `<h1>Signed in to the service</h1><ul>${lines.join('')}</ul>`);
+      }
+      answer(404, '<h1>Not found</h1>');
+    })().catch((error: unknown) => answer(500, `<h1>The sign-in failed</h1><p>${String(error)}</p>`));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+test.beforeAll(async () => {
+  const dir = mkdtempSync(join(e2eDir(), 'oidc-'));
+  const dataDir = join(dir, 'data');
+  const discovered: { configuration?: oidc.Configuration } = {};
+  service = await startRelyingParty(() => {
+    if (!discovered.configuration) throw new Error('discovery has not run');
+    return discovered.configuration;
+  });
+  serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  // The platform administrator registers the service before the portal starts, as a person would
+  // with `npm run portal -- oidc-clients add` (the command line of the build).
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [join(repoRoot, 'server', 'dist', 'cli.mjs'), 'oidc-clients', 'add', 'wiki-service', '--redirect-uri', `${serviceUrl}/callback`, '--json'],
+    { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', PORTAL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
+  );
+  const client = JSON.parse(stdout) as { client_id: string; client_secret: string };
+  portal = await startPortalServer({ dataDir, env: { HOST: '127.0.0.1' } });
+  discovered.configuration = await oidc.discovery(new URL(`${portal.url}/oidc`), client.client_id, undefined, oidc.ClientSecretBasic(client.client_secret), {
+    // Plain http on loopback: a real service talks to the portal over https.
+    execute: [oidc.allowInsecureRequests],
+  });
+});
+
+test.afterAll(async () => {
+  await portal?.stop();
+  await new Promise((resolve) => service?.close(resolve));
+});
+
+test("a service's sign-in goes through the portal's /login and comes back with who the user is; signed in, the next one asks nothing", async ({ page }) => {
+  await page.goto(`${serviceUrl}/login`);
+  await expect(page).toHaveURL(new RegExp(`^${portal.url}/login\\?redirect=%2Foidc%2Finteraction%2F`));
+  await expect(page.getByRole('heading', { name: 'Please Sign In' })).toBeVisible();
+
+  await submitTokenSignIn(page, 'user', demoToken('user', portal.dataDir));
+  await expect(page).toHaveURL(new RegExp(`^${serviceUrl}/callback\\?`));
+  await expect(page.getByRole('heading', { name: 'Signed in to the service' })).toBeVisible();
+  await expect(page.getByText('preferred_username: user', { exact: true })).toBeVisible();
+  await expect(page.getByText('email: user@example.test', { exact: true })).toBeVisible();
+  // user is in DEVOPS (server/src/seed.ts).
+  await expect(page.getByText(/^groups: (.+,)?DEVOPS-user(,.+)?$/)).toBeVisible();
+
+  // The portal's session signs the next sign-in in at once: no page of the portal is shown.
+  const portalPages: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && frame.url().startsWith(`${portal.url}/`) && !frame.url().startsWith(`${portal.url}/oidc/`)) portalPages.push(frame.url());
+  });
+  await page.goto(`${serviceUrl}/login`);
+  await expect(page.getByText('preferred_username: user', { exact: true })).toBeVisible();
+  expect(portalPages).toEqual([]);
+});

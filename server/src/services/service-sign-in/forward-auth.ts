@@ -1,0 +1,74 @@
+/**
+ * Forward auth (server/docs/service-sign-in.md): a reverse proxy in front of one of the platform's
+ * services asks, on each request, whether the browser's portal session may use that service.
+ * Nothing is kept between calls but what the session lookup keeps (on the embedded database, until
+ * any write), so a sign-out, a lock, a closure or an unsubscription is seen by the very next
+ * request. It is on every request of every service, so it costs one statement on PostgreSQL (the
+ * session and the account's hold on the service read together), and on the embedded database the
+ * session lookup every request makes (kept in memory) and one statement.
+ */
+import { isServiceSupported, SERVICE_INFO, SERVICES, type PortalConfiguration, type Service } from '@portal/api';
+import { NotFoundError } from '../../errors.js';
+import { findServiceHolder, findSessionWithHolder, type ServiceHolder } from '../../repositories/service-sign-in/forward-auth.js';
+import type { SecurityContext } from '../security-context.js';
+import { resolveSession } from '../sessions.js';
+
+export const FORWARD_AUTH_MESSAGES = {
+  unknownService: (given: string) => `'${given}' is not a service of the platform (known: ${SERVICES.join(', ')}).`,
+  notOffered: (service: Service) => `This portal does not offer ${service}: it is not in supported_services.`,
+  notSignedIn: 'Not signed in',
+  mustRenew: 'Your account must be renewed before you continue.',
+  notHeld: (service: Service) => `Your account does not hold ${SERVICE_INFO[service].name}: subscribe to it on the portal's Subscriptions page.`,
+} as const;
+
+/** Who the service is to see, as its proxy passes it on. */
+export interface ServiceIdentity {
+  username: string;
+  email: string;
+  /** First and last name; the username when the account has neither. */
+  name: string;
+  /** The account's groups in the user groups that use the service, sorted. */
+  groups: string[];
+}
+
+export type ForwardAuthDecision =
+  | { readonly outcome: 'allowed'; readonly identity: ServiceIdentity }
+  /** No signed-in session of an active account, or one that must renew first: the portal's /login. */
+  | { readonly outcome: 'sign-in'; readonly message: string }
+  /** Signed in, but the account holds the service neither itself nor through a group: the Subscriptions page. */
+  | { readonly outcome: 'subscribe'; readonly service: Service; readonly message: string };
+
+/** The service a proxy names; NotFoundError for an id that is no service, or one this portal does not offer. */
+export function serviceOf(config: Pick<PortalConfiguration, 'supported_services'>, given: string): Service {
+  const service = SERVICES.find((id) => id === given);
+  if (service === undefined) throw new NotFoundError(FORWARD_AUTH_MESSAGES.unknownService(given));
+  if (!isServiceSupported(config, service)) throw new NotFoundError(FORWARD_AUTH_MESSAGES.notOffered(service));
+  return service;
+}
+
+/** Whether the session the cookie names (its id, if any) may use the service. */
+export async function decideForwardAuth(context: SecurityContext, sessionId: string | undefined, service: Service): Promise<ForwardAuthDecision> {
+  let holder: ServiceHolder | undefined;
+  let read = false;
+  const session = context.sessions
+    ? await resolveSession(context, sessionId)
+    : await resolveSession(context, sessionId, async (idHash) => {
+        const found = await findSessionWithHolder(context.db, idHash, service);
+        holder = found?.holder;
+        read = true;
+        return found?.session;
+      });
+  // An ended session, or one of a locked or closed account, has no account.
+  const account = session?.account;
+  if (!account) return { outcome: 'sign-in', message: FORWARD_AUTH_MESSAGES.notSignedIn };
+  // Until the account renews the portal shows nothing but the renewal (its /login sends there).
+  if (account.renewalDue) return { outcome: 'sign-in', message: FORWARD_AUTH_MESSAGES.mustRenew };
+  if (!read) holder = await findServiceHolder(context.db, account.id, service);
+  if (!holder) return { outcome: 'sign-in', message: FORWARD_AUTH_MESSAGES.notSignedIn };
+  if (!holder.subscribed && holder.groups.length === 0) return { outcome: 'subscribe', service, message: FORWARD_AUTH_MESSAGES.notHeld(service) };
+  const name = [holder.firstName, holder.lastName].map((part) => part?.trim() ?? '').filter((part) => part !== '').join(' ');
+  return {
+    outcome: 'allowed',
+    identity: { username: holder.username, email: holder.email, name: name === '' ? holder.username : name, groups: holder.groups },
+  };
+}
