@@ -161,16 +161,21 @@ export function createLdapTarget(settings: LdapSettings): ProvisioningTarget {
     layoutReady = true;
   }
 
-  async function addPerson(c: Client, person: Person): Promise<void> {
-    await c.add(layout.personDn(person.username), { objectClass: ['top', 'person', 'organizationalPerson', 'inetOrgPerson'], ...personAttributes(person) });
-  }
-
-  /** Creates or corrects the person's entry; says which it did. */
-  async function upsertPerson(c: Client, person: Person): Promise<'created' | 'updated' | 'same'> {
-    const entry = await find(c, layout.personDn(person.username), PERSON_ATTRIBUTES);
+  /**
+   * Creates or corrects the person's entry (`known`: the entry as already read, null when it was
+   * missing); says which it did. An entry made meanwhile (another server applying a change of the
+   * same account, or a reconcile) is read again and corrected, not a failure.
+   */
+  async function upsertPerson(c: Client, person: Person, known?: Entry | null): Promise<'created' | 'updated' | 'same'> {
+    const entry = known === undefined ? await find(c, layout.personDn(person.username), PERSON_ATTRIBUTES) : known;
     if (entry === null) {
-      await addPerson(c, person);
-      return 'created';
+      try {
+        await c.add(layout.personDn(person.username), { objectClass: ['top', 'person', 'organizationalPerson', 'inetOrgPerson'], ...personAttributes(person) });
+        return 'created';
+      } catch (error) {
+        if (!(error instanceof AlreadyExistsError)) throw error;
+        return upsertPerson(c, person);
+      }
     }
     const changes = personChanges(entry, personAttributes(person));
     if (changes.length === 0) return 'same';
@@ -300,7 +305,7 @@ export function createLdapTarget(settings: LdapSettings): ProvisioningTarget {
         if (entry === undefined) {
           drift(`uid=${person.username}: missing`);
           report.created++;
-          if (!dryRun) await addPerson(c, person);
+          if (!dryRun) await upsertPerson(c, person, null);
           return;
         }
         const changes = personChanges(entry, personAttributes(person));
