@@ -108,6 +108,10 @@ async function openAccount(admin: Page, username: string): Promise<void> {
   await admin.getByRole('button', { name: 'Search' }).click();
   await admin.getByRole('link', { name: username, exact: true }).click();
   await expect(admin.getByRole('heading', { name: 'Account Administration' })).toBeVisible();
+  // Its sections load after the account (subscriptions, service access, tokens): once none is
+  // busy, nothing moves under the next click (a section appearing pushed the Actions down).
+  await expect(admin.getByRole('cell', { name: username, exact: true }).first()).toBeVisible();
+  await expect(admin.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
 test('lock, unlock and close from account administration; a locked account cannot sign in and its session ends', async ({ browser }) => {

@@ -46,6 +46,8 @@ describe('the access to each service an account uses', () => {
       'GET /service-access/sam': { body: { provisioned: true, services: [] } },
     });
     const { container, rerender } = render(<ServiceAccessPanel username="jane.doe" />);
+    // While it loads, the page is marked busy (the section may yet appear).
+    expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
     // Asked, answered, and still nothing (the answer is rendered within a few ticks).
     await waitFor(() => expect(server.called('GET /service-access/jane.doe')).toHaveLength(1));
     await settle();

@@ -2,9 +2,10 @@
  * Whether what the portal decided about an account's services has reached them (the provisioning
  * targets: the LDAP directory the services read): one line per service the account uses, in the
  * words of serviceAccessText ('Up to date', 'Pending since …', 'Failed: …; retrying at …'), its
- * times as the portal shows dates. Shown by the profile and Account Administration; nothing at
- * all while loading, or when no target is configured (nothing is pushed anywhere, so nothing can
- * be out of step).
+ * times as the portal shows dates. Shown by the profile and Account Administration; nothing when
+ * no target is configured (nothing is pushed anywhere, so nothing can be out of step). While it
+ * loads, an empty mark says the page is still busy (aria-busy): the section may yet appear and push
+ * what is below it down, so a reader (or a test) waits for the page to settle before clicking.
  */
 import * as api from '@portal/api';
 import { SERVICE_INFO, serviceAccessText, type Service, type ServiceAccess } from '@portal/api';
@@ -36,7 +37,7 @@ export function ServiceAccessPanel({ username, headingLevel = 3 }: ServiceAccess
   const headingId = useId();
   const load = useCallback((signal: AbortSignal) => call(api.getServiceAccess, { params: { username } }, { signal }), [username]);
   const state = useLoaded(load);
-  if (state.status === 'loading' || state.status === 'idle') return null;
+  if (state.status === 'loading' || state.status === 'idle') return <div aria-busy="true" />;
   if (state.status === 'ready' && (!state.value.provisioned || state.value.services.length === 0)) return null;
   return (
     <section aria-labelledby={headingId} style={{ marginTop: 24 }}>
