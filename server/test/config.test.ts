@@ -252,6 +252,7 @@ describe('server settings', () => {
         unlock: { max: 20, windowSeconds: 3600 },
         'token-reset': { max: 20, windowSeconds: 3600 },
         'cac-registration': { max: 20, windowSeconds: 3600 },
+        'oidc-token': { max: 600, windowSeconds: 60 },
       },
       sessionRateLimit: { max: 600, windowSeconds: 60 },
       smtpUrl: undefined,
@@ -465,7 +466,7 @@ describe('server settings', () => {
     assert.deepEqual(server({ PORTAL_RATE_LIMITS: 'off', PORTAL_SESSION_RATE_LIMIT: '100/10' }).rateLimits, {});
     assert.deepEqual(server({ PORTAL_SESSION_RATE_LIMIT: '100/10' }).sessionRateLimit, { max: 100, windowSeconds: 10 });
     assert.deepEqual(problemsOf(() => server({ PORTAL_RATE_LIMITS: 'login=5/60', PORTAL_SESSION_RATE_LIMIT: 'many' })), [
-      "PORTAL_RATE_LIMITS: 'login' is not a rate limit (the limits: sign-in, challenge, session-start, verification-mail, account-request, status-check, unlock, token-reset, cac-registration; or 'off' for none)",
+      "PORTAL_RATE_LIMITS: 'login' is not a rate limit (the limits: sign-in, challenge, session-start, verification-mail, account-request, status-check, unlock, token-reset, cac-registration, oidc-token; or 'off' for none)",
       "PORTAL_SESSION_RATE_LIMIT: 'many' is not a limit: write calls/seconds, e.g. 30/60 (at least 1 call, a window of 1 to 86400 seconds)",
     ]);
   });

@@ -13,6 +13,7 @@ import { RATE_LIMIT_NAMES, type AnyEndpoint } from '@portal/api';
 import type { App } from '../src/app.js';
 import type { Database } from '../src/db/database.js';
 import {
+  ALL_RATE_LIMIT_NAMES,
   clientKey,
   DEFAULT_RATE_LIMITS,
   parseRateLimits,
@@ -35,7 +36,7 @@ const ENDPOINTS = Object.values(api).filter(
  */
 const UNLIMITED_PUBLIC = ['GET /health', 'GET /configuration', 'GET /sessions/logout', 'GET /login-agreement', 'GET /forward-auth/:service'];
 
-const TWO_PER_MINUTE: RateLimits = Object.fromEntries(RATE_LIMIT_NAMES.map((name) => [name, { max: 2, windowSeconds: 60 }]));
+const TWO_PER_MINUTE: RateLimits = Object.fromEntries(ALL_RATE_LIMIT_NAMES.map((name) => [name, { max: 2, windowSeconds: 60 }]));
 /** On a minute's edge (the next one), so that a window's remaining time is a whole minute; never behind the real time, which the challenges' expiry is checked against. */
 const START = new Date(Math.ceil((Date.now() + 1) / 60_000) * 60_000);
 const A = '198.51.100.7';
@@ -54,7 +55,7 @@ describe('rate limit settings and keys', () => {
   });
 
   test('a wrong PORTAL_RATE_LIMITS is told in words', () => {
-    assert.equal(parseRateLimits('signin=5/10'), "'signin' is not a rate limit (the limits: sign-in, challenge, session-start, verification-mail, account-request, status-check, unlock, token-reset, cac-registration; or 'off' for none)");
+    assert.equal(parseRateLimits('signin=5/10'), "'signin' is not a rate limit (the limits: sign-in, challenge, session-start, verification-mail, account-request, status-check, unlock, token-reset, cac-registration, oidc-token; or 'off' for none)");
     assert.equal(parseRateLimits('sign-in=5'), "sign-in: '5' is not a limit: write calls/seconds, e.g. 30/60 (at least 1 call, a window of 1 to 86400 seconds)");
     assert.equal(parseRateLimits('sign-in=0/60'), "sign-in: '0/60' is not a limit: write calls/seconds, e.g. 30/60 (at least 1 call, a window of 1 to 86400 seconds)");
     assert.equal(parseRateLimits('sign-in=1/90000'), "sign-in: '1/90000' is not a limit: write calls/seconds, e.g. 30/60 (at least 1 call, a window of 1 to 86400 seconds)");
@@ -159,6 +160,32 @@ for (const kind of DATABASE_KINDS) {
       });
     }
 
+    test("oidc-token (POST /oidc/token, the OpenID provider's token endpoint): the third call of an address in a minute is refused on either server, in the protocol's error form, and another address is not held back", async () => {
+      nextWindow();
+      const token = (server: App, address: string) =>
+        server.inject({
+          method: 'POST',
+          url: '/oidc/token',
+          headers: { 'x-forwarded-for': address, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'grant_type=authorization_code&code=guessed&redirect_uri=https%3A%2F%2Frp.example.test%2Fcallback',
+        });
+      for (const server of [app, other]) {
+        const answered = await token(server, A);
+        assert.equal(answered.statusCode, 400, answered.body);
+        assert.equal(answered.json<{ error: string }>().error, 'invalid_request', 'the provider itself answered (no client authentication)');
+      }
+      const refused = await token(app, A);
+      assert.equal(refused.statusCode, 429, refused.body);
+      assert.deepEqual(refused.json(), { error: 'temporarily_unavailable', error_description: 'Too many attempts from your network. Please wait 1 minute and try again.' });
+      assert.equal(refused.headers['retry-after'], '60');
+      assert.equal(refused.headers['cache-control'], 'no-store');
+      assert.equal((await token(other, A)).statusCode, 429, 'the other server refuses it too');
+      assert.equal((await token(app, B)).statusCode, 400, 'another address is counted apart');
+      const discovery = await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration', headers: { 'x-forwarded-for': A } });
+      assert.equal(discovery.statusCode, 200, 'only the token endpoint counts');
+      hits++;
+    });
+
     test('a flood of sign-ins from one address does not stop a person signing in from another', async () => {
       nextWindow();
       const person = await createAccount(db, { username: `rate.person.${kind}` });
@@ -240,7 +267,7 @@ for (const kind of DATABASE_KINDS) {
     test('the counts are rows of the database, one per address, limit and window', async () => {
       const { rows } = await db.query<{ n: number }>("select count(*)::int as n from rate_limit_hits where key like 'sign-in %'");
       assert.ok(Number(rows[0]?.n) >= 2, 'the sign-in counts of both addresses');
-      assert.equal(hits, RATE_LIMIT_NAMES.length, 'every limit was exercised');
+      assert.equal(hits, ALL_RATE_LIMIT_NAMES.length, 'every limit was exercised');
     });
   });
 }

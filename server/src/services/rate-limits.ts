@@ -14,8 +14,18 @@
  * a session may reach N times the limit, which is still a bound.
  */
 import { isIP } from 'node:net';
-import { isRateLimitName, RATE_LIMIT_NAMES, type RateLimitName } from '@portal/api';
+import { RATE_LIMIT_NAMES, type RateLimitName } from '@portal/api';
 import type { Queryable } from '../db/database.js';
+
+/**
+ * The limits of the server's routes outside @portal/api's calls: the OpenID provider's token
+ * endpoint (routes/service-sign-in/oidc.ts), which the services' servers call.
+ */
+export const SERVER_RATE_LIMIT_NAMES = ['oidc-token'] as const;
+/** Every limit PORTAL_RATE_LIMITS may name: the calls' own, then the server's. */
+export const ALL_RATE_LIMIT_NAMES: readonly LimitName[] = [...RATE_LIMIT_NAMES, ...SERVER_RATE_LIMIT_NAMES];
+export type LimitName = RateLimitName | (typeof SERVER_RATE_LIMIT_NAMES)[number];
+const isLimitName = (value: string): value is LimitName => (ALL_RATE_LIMIT_NAMES as readonly string[]).includes(value);
 
 export interface RateLimit {
   /** Calls allowed per window. */
@@ -24,7 +34,7 @@ export interface RateLimit {
 }
 
 /** Each limit's numbers; a limit left out is not applied. */
-export type RateLimits = Readonly<Partial<Record<RateLimitName, RateLimit>>>;
+export type RateLimits = Readonly<Partial<Record<LimitName, RateLimit>>>;
 
 /**
  * The defaults, per client address: generous for people (a busy office behind one address), a
@@ -40,6 +50,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   unlock: { max: 20, windowSeconds: 3600 },
   'token-reset': { max: 20, windowSeconds: 3600 },
   'cac-registration': { max: 20, windowSeconds: 3600 },
+  // A service's server exchanges a code for each sign-in and refreshes its users' tokens: a busy
+  // service signs in a few people a second; a script guessing codes is held to ten a second.
+  'oidc-token': { max: 600, windowSeconds: 60 },
 };
 
 export const DEFAULT_SESSION_RATE_LIMIT: RateLimit = { max: 600, windowSeconds: 60 };
@@ -67,13 +80,13 @@ export function parseRateLimit(text: string): RateLimit | string {
 export function parseRateLimits(text: string): RateLimits | string {
   const value = text.trim();
   if (value === 'off') return {};
-  const limits: Partial<Record<RateLimitName, RateLimit>> = { ...DEFAULT_RATE_LIMITS };
+  const limits: Partial<Record<LimitName, RateLimit>> = { ...DEFAULT_RATE_LIMITS };
   const seen = new Set<string>();
   for (const item of value.split(',').map((i) => i.trim()).filter((i) => i !== '')) {
     const at = item.indexOf('=');
     const name = at < 0 ? item : item.slice(0, at).trim();
     const limit = at < 0 ? '' : item.slice(at + 1).trim();
-    if (!isRateLimitName(name)) return `'${name}' is not a rate limit (the limits: ${RATE_LIMIT_NAMES.join(', ')}; or 'off' for none)`;
+    if (!isLimitName(name)) return `'${name}' is not a rate limit (the limits: ${ALL_RATE_LIMIT_NAMES.join(', ')}; or 'off' for none)`;
     if (seen.has(name)) return `'${name}' is given twice`;
     seen.add(name);
     if (limit === 'off') {
@@ -108,7 +121,7 @@ export interface RateDecision {
 }
 
 /** Counts one call of `key` against `limit` named `name` at `now`, in the database (every server alike). */
-export async function countCall(db: Queryable, name: RateLimitName, key: string, limit: RateLimit, now: Date): Promise<RateDecision> {
+export async function countCall(db: Queryable, name: LimitName, key: string, limit: RateLimit, now: Date): Promise<RateDecision> {
   const windowMs = limit.windowSeconds * 1000;
   const start = Math.floor(now.getTime() / windowMs) * windowMs;
   const end = start + windowMs;

@@ -16,7 +16,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type Provider from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
 import { InvalidInputError } from '../../errors.js';
-import { isFromTrustedProxy } from '../../plugins/security.js';
+import { clientAddress, isFromTrustedProxy } from '../../plugins/security.js';
+import { clientKey, countCall, RATE_LIMIT_MESSAGES } from '../../services/rate-limits.js';
 import { boundService, decideOidcSignIn } from '../../services/service-sign-in/oidc/accounts.js';
 import { hashedBasicAuthorization } from '../../services/service-sign-in/oidc/clients.js';
 import { createOidcProvider, GRANTED_SCOPES, INTERACTION_PATH, OIDC_PATH } from '../../services/service-sign-in/oidc/provider.js';
@@ -26,6 +27,9 @@ import { publicBaseUrl } from '../api/account-requests.js';
 export const OIDC_MESSAGES = {
   interactionGone: 'This sign-in to a service has expired or was already finished. Start again from the service.',
 } as const;
+
+/** The token endpoint, where a rate limit of its own applies (PORTAL_RATE_LIMITS' oidc-token). */
+const TOKEN_PATH = `${OIDC_PATH}/token`;
 
 /** The headers a proxy sets; believed only from a trusted proxy (PORTAL_TRUSTED_PROXIES). */
 const FORWARDED_HEADERS = ['x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'x-forwarded-for'] as const;
@@ -97,8 +101,22 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
     method: ['GET', 'POST', 'OPTIONS'],
     url: `${OIDC_PATH}/*`,
     handler: async (request, reply) => {
-      const { handle } = await providerOf();
       const raw = request.raw;
+      // The token endpoint counts its calls per client address before the provider does any work
+      // (a client's secret is checked there): 429 with Retry-After, in the protocol's error form.
+      const tokenLimit = app.security.settings.rateLimits['oidc-token'];
+      if (tokenLimit !== undefined && request.method === 'POST' && (raw.url ?? '').split('?')[0] === TOKEN_PATH) {
+        const address = clientKey(clientAddress(request, app.security.settings));
+        const decision = await countCall(app.security.db, 'oidc-token', address, tokenLimit, app.security.clock.now());
+        if (!decision.allowed) {
+          return reply
+            .code(429)
+            .header('retry-after', String(decision.retryAfterSeconds))
+            .header('cache-control', 'no-store')
+            .send({ error: 'temporarily_unavailable', error_description: RATE_LIMIT_MESSAGES.tooManyFromAddress(decision.retryAfterSeconds) });
+        }
+      }
+      const { handle } = await providerOf();
       requests.set(raw, request);
       if (!isFromTrustedProxy(request, app.security.settings)) for (const header of FORWARDED_HEADERS) delete raw.headers[header];
       // The provider compares hashes: a client's secret is kept only hashed (services/service-sign-in/oidc/clients.ts).
