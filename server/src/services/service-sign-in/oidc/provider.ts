@@ -11,6 +11,10 @@
  * interaction (routes/service-sign-in/oidc.ts) sends the browser to the portal's /login or
  * Subscriptions page, or finishes it with the portal session's account. There is no consent
  * screen for a client added without --consent: its grant is made as the user arrives.
+ *
+ * Its sign-out (docs, "Signing out"): RP-initiated logout, whose whole sign-out ends the portal
+ * session too, and back-channel logout tokens to the clients that registered a URI for them; the
+ * portal's own sign-outs end the provider's sessions through sign-out.ts.
  */
 import type { IncomingMessage } from 'node:http';
 import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
