@@ -158,11 +158,16 @@ for (const kind of DATABASE_KINDS) {
     const register = async (name: string, service?: string): Promise<Registered> => {
       const added = await runOidcClientCommand(world.db, { action: 'add', name, redirectUris: [REDIRECT_URI], consent: false, ...(service ? { service } : {}) }, new Date());
       assert.ok(added.client_id && added.client_secret);
+      secrets.add(added.client_secret);
       return { id: added.client_id, secret: added.client_secret };
     };
 
+    /** The server's log lines, and the secrets and codes it must never write (the last test reads them). */
+    const logs: string[] = [];
+    const secrets = new Set<string>();
+
     before(async () => {
-      world = await createWorld(kind, fixture, { portal: { supported_services: 'jira,jenkins,confluence,artifacts' } });
+      world = await createWorld(kind, fixture, { portal: { supported_services: 'jira,jenkins,confluence,artifacts' }, logs });
       await world.app.listen({ host: '127.0.0.1', port: 0 });
       base = `http://127.0.0.1:${(world.app.server.address() as AddressInfo).port}`;
       issuer = `${base}/oidc`;
@@ -209,6 +214,7 @@ for (const kind of DATABASE_KINDS) {
       const landing = await browser.open(request.url);
       const location = landing.location ?? '';
       assert.ok(location.startsWith(`${REDIRECT_URI}?`), `back at the relying party: ${JSON.stringify(landing)}`);
+      secrets.add(new URL(location).searchParams.get('code') ?? '');
       return { ...request, callback: new URL(location) };
     }
 
@@ -490,6 +496,7 @@ for (const kind of DATABASE_KINDS) {
         new Date(),
       );
       const client = { id: added.client_id ?? '', secret: added.client_secret ?? '' };
+      secrets.add(client.secret);
       return { name, client, receiver, config: await discover(client) };
     }
 
@@ -656,6 +663,17 @@ for (const kind of DATABASE_KINDS) {
       assert.ok(tokens.refresh_token);
       assert.equal((await call(world.app, who, 'POST', '/sessions/end-all')).statusCode, 200);
       assert.deepEqual(await refusal(oidc.refreshTokenGrant(config, tokens.refresh_token)), { error: 'invalid_grant', status: 400 });
+      const warned = logs.filter((line) => line.includes('a back-channel logout token could not be delivered'));
+      assert.equal(warned.length, 1);
+      assert.match(warned[0] ?? '', /ECONNREFUSED/);
+      assert.doesNotMatch(warned[0] ?? '', /eyJ|logout_token/, 'never the token');
+    });
+
+    test("the server's log holds no client secret and no code of this run", () => {
+      secrets.delete('');
+      assert.ok(secrets.size > 10);
+      assert.ok(logs.length > 0);
+      for (const secret of secrets) assert.ok(!logs.some((line) => line.includes(secret)), 'a secret or a code is in the log');
     });
   });
 }
