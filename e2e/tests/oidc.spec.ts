@@ -4,7 +4,10 @@
  * platform would use it, run by this spec on loopback with a client registered by the portal's
  * command line (`oidc-clients add`). Not signed in, the browser goes from the service to the
  * portal's /login and comes back to the service with a code; the service exchanges it and reads
- * who the user is from the ID token. Signed in already, the next sign-in asks nothing.
+ * who the user is from the ID token. Signed in already, the next sign-in asks nothing. The
+ * service's sign-out (RP-initiated logout) with the ID token as its hint signs the user out of the
+ * portal as well without a question, and comes back to the service; without the hint the portal
+ * asks first, on a page answered with the keyboard.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -28,6 +31,7 @@ let serviceUrl: string;
  */
 function startRelyingParty(configuration: () => oidc.Configuration): Promise<Server> {
   const attempts = new Map<string, string>(); // state → code verifier
+  let idToken: string | undefined; // the last sign-in's, the hint of the sign-out
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', serviceUrl);
     const answer = (status: number, body: string) => {
@@ -56,6 +60,7 @@ function startRelyingParty(configuration: () => oidc.Configuration): Promise<Ser
         attempts.delete(state);
         if (!verifier) return answer(400, '<h1>Unknown sign-in</h1>');
         const tokens = await oidc.authorizationCodeGrant(configuration(), url, { pkceCodeVerifier: verifier, expectedState: state });
+        idToken = tokens.id_token;
         const claims: Record<string, unknown> = tokens.claims() ?? {};
         const lines = ['preferred_username', 'name', 'email', 'groups'].map((key) => {
           const value = claims[key];
@@ -63,6 +68,15 @@ function startRelyingParty(configuration: () => oidc.Configuration): Promise<Ser
         });
         return answer(200, `<h1>Signed in to the service</h1><ul>${lines.join('')}</ul>`);
       }
+      if (url.pathname === '/logout') {
+        // ?hint=no: the sign-out without the ID token (the portal asks).
+        const hint = url.searchParams.get('hint') !== 'no' && idToken !== undefined ? { id_token_hint: idToken } : {};
+        const to = oidc.buildEndSessionUrl(configuration(), { ...hint, post_logout_redirect_uri: `${serviceUrl}/signed-out`, state: 'back-from-sign-out' });
+        res.writeHead(302, { location: to.href });
+        res.end();
+        return;
+      }
+      if (url.pathname === '/signed-out') return answer(200, `<h1>Signed out of the service</h1><p>state: ${url.searchParams.get('state') ?? ''}</p>`);
       answer(404, '<h1>Not found</h1>');
     })().catch((error: unknown) => answer(500, `<h1>The sign-in failed</h1><p>${String(error)}</p>`));
   });
@@ -82,7 +96,7 @@ test.beforeAll(async () => {
   // with `npm run portal -- oidc-clients add` (the command line of the build).
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [join(repoRoot, 'server', 'dist', 'cli.mjs'), 'oidc-clients', 'add', 'wiki-service', '--redirect-uri', `${serviceUrl}/callback`, '--json'],
+    [join(repoRoot, 'server', 'dist', 'cli.mjs'), 'oidc-clients', 'add', 'wiki-service', '--redirect-uri', `${serviceUrl}/callback`, '--post-logout-redirect-uri', `${serviceUrl}/signed-out`, '--json'],
     { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', PORTAL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
   );
   const client = JSON.parse(stdout) as { client_id: string; client_secret: string };
@@ -119,4 +133,31 @@ test("a service's sign-in goes through the portal's /login and comes back with w
   await page.goto(`${serviceUrl}/login`);
   await expect(page.getByText('preferred_username: user', { exact: true })).toBeVisible();
   expect(portalPages).toEqual([]);
+});
+
+test("the service's sign-out with its ID token signs the user out of the portal too, without a question; without the token the portal asks, and the keyboard answers", async ({ page }) => {
+  await page.goto(`${serviceUrl}/login`);
+  await submitTokenSignIn(page, 'user', demoToken('user', portal.dataDir));
+  await expect(page.getByRole('heading', { name: 'Signed in to the service' })).toBeVisible();
+
+  await page.goto(`${serviceUrl}/logout`);
+  await expect(page).toHaveURL(`${serviceUrl}/signed-out?state=back-from-sign-out`);
+  await expect(page.getByRole('heading', { name: 'Signed out of the service' })).toBeVisible();
+  // Signed out of the portal: the next sign-in at the service asks for the portal's.
+  await page.goto(`${serviceUrl}/login`);
+  await expect(page).toHaveURL(new RegExp(`^${portal.url}/login\\?redirect=%2Foidc%2Finteraction%2F`));
+
+  await submitTokenSignIn(page, 'user', demoToken('user', portal.dataDir));
+  await expect(page.getByRole('heading', { name: 'Signed in to the service' })).toBeVisible();
+  await page.goto(`${serviceUrl}/logout?hint=no`);
+  await expect(page.getByRole('heading', { name: 'Sign out?' })).toBeVisible();
+  await expect(page.locator('meta[name="color-scheme"]')).toHaveAttribute('content', 'light dark');
+  await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Sign out of wiki-service only' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`${serviceUrl}/signed-out?state=back-from-sign-out`);
+  await page.goto(`${serviceUrl}/login`);
+  await expect(page).toHaveURL(new RegExp(`^${portal.url}/login\\?redirect=%2Foidc%2Finteraction%2F`));
 });

@@ -9,6 +9,8 @@
  *       the credentials platform services introspect tokens with (server/docs/tokens.md).
  *   oidc-clients add|list|remove|rotate-secret
  *       the relying parties of the OpenID provider (server/docs/service-sign-in.md).
+ *   oidc-keys rotate|list
+ *       the keys the OpenID provider signs with (server/docs/service-sign-in.md).
  *   backup FILE [--force], restore FILE [--force]
  *       the embedded database to a file and back (services/backup.ts); on PostgreSQL they print
  *       the pg_dump / pg_restore commands to run instead.
@@ -41,6 +43,7 @@ import { ProvisioningSetupError, provisioningTargets } from './services/provisio
 import { overviewText, provisioningOverview } from './services/provisioning/status.js';
 import { runServiceCredentialCommand, ServiceCredentialError, type ServiceCredentialAction } from './services/tokens/service-credentials.js';
 import { runOidcClientCommand, type ListedOidcClient, type OidcClientCommand } from './services/service-sign-in/oidc/clients.js';
+import { ACTIVATION_SECONDS, KEY_CHECK_SECONDS, PUBLISHED_GENERATIONS, runOidcKeyCommand, type ListedOidcKey, type OidcKeyCommand } from './services/service-sign-in/oidc/keys.js';
 
 const USAGE = [
   'Usage: portal <command> [options]',
@@ -60,16 +63,25 @@ const USAGE = [
   '      Remove it: the service can no longer introspect tokens.',
   '  service-credentials list [--json]',
   '      Print the credentials: name, created, last rotated (never a secret).',
-  '  oidc-clients add NAME --redirect-uri URI [--redirect-uri URI …] [--service SERVICE] [--consent] [--json]',
+  '  oidc-clients add NAME --redirect-uri URI [--redirect-uri URI …] [--service SERVICE] [--consent]',
+  '                       [--post-logout-redirect-uri URI …] [--backchannel-logout-uri URI] [--json]',
   "      Register a relying party of the OpenID provider; print its client id and secret (shown once).",
   '      --service: only accounts holding that service may sign in to it; --consent: the user is asked',
-  '      once before their first sign-in. --json prints {"client_id":"…","client_secret":"…"}',
+  '      once before their first sign-in; --post-logout-redirect-uri: where its sign-out (RP-initiated',
+  '      logout) may send the browser back to (exactly); --backchannel-logout-uri: where it is told of',
+  '      a sign-out on the portal by a logout token. --json prints {"client_id":"…","client_secret":"…"}',
   '  oidc-clients list [--json]',
   '      Print the clients: name, client id, redirect URIs, service (never a secret).',
   '  oidc-clients rotate-secret NAME [--json]',
   '      Give it a new secret (the old one stops working at once); print it (shown once).',
   '  oidc-clients remove NAME',
   '      Remove it, and every sign-in and token the provider keeps for it.',
+  '  oidc-keys rotate [--json]',
+  '      Make a new key for the OpenID provider to sign ID tokens with: published at once (by running',
+  `      servers within ${KEY_CHECK_SECONDS} seconds), it signs from ${ACTIVATION_SECONDS} seconds after. The previous keys stay published`,
+  `      (the newest ${PUBLISHED_GENERATIONS} are kept), so tokens already issued still verify. Rotate at most twice an hour.`,
+  '  oidc-keys list [--json]',
+  '      Print the keys published: generation, key id (kid), created, which one signs (never a key).',
   '  backup FILE [--force]',
   '      Write the embedded database to FILE (mode 0600), whether or not the portal runs.',
   '      --force replaces an existing FILE. On PostgreSQL: prints the pg_dump command to run.',
@@ -316,13 +328,23 @@ function parseOidcClients(args: string[]): OidcClientOptions {
   if (action !== 'add' && action !== 'list' && action !== 'remove' && action !== 'rotate-secret') {
     throw new UsageError(action === undefined ? 'oidc-clients needs add, list, remove or rotate-secret.' : `Unknown oidc-clients action '${action}'.`);
   }
-  let parsed: { values: { json?: boolean; 'redirect-uri'?: string[]; service?: string; consent?: boolean }; positionals: string[] };
+  let parsed: {
+    values: { json?: boolean; 'redirect-uri'?: string[]; 'post-logout-redirect-uri'?: string[]; 'backchannel-logout-uri'?: string; service?: string; consent?: boolean };
+    positionals: string[];
+  };
   try {
     parsed = parseArgs({
       args: rest,
       options:
         action === 'add'
-          ? { json: { type: 'boolean' }, 'redirect-uri': { type: 'string', multiple: true }, service: { type: 'string' }, consent: { type: 'boolean' } }
+          ? {
+              json: { type: 'boolean' },
+              'redirect-uri': { type: 'string', multiple: true },
+              'post-logout-redirect-uri': { type: 'string', multiple: true },
+              'backchannel-logout-uri': { type: 'string' },
+              service: { type: 'string' },
+              consent: { type: 'boolean' },
+            }
           : { json: { type: 'boolean' } },
       strict: true,
       allowPositionals: true,
@@ -343,7 +365,15 @@ function parseOidcClients(args: string[]): OidcClientOptions {
   const redirectUris = values['redirect-uri'] ?? [];
   if (redirectUris.length === 0) throw new UsageError('oidc-clients add needs --redirect-uri URI.');
   return {
-    command: { action, name, redirectUris, consent: values.consent === true, ...(values.service === undefined ? {} : { service: values.service }) },
+    command: {
+      action,
+      name,
+      redirectUris,
+      consent: values.consent === true,
+      ...(values['post-logout-redirect-uri'] === undefined ? {} : { postLogoutRedirectUris: values['post-logout-redirect-uri'] }),
+      ...(values['backchannel-logout-uri'] === undefined ? {} : { backchannelLogoutUri: values['backchannel-logout-uri'] }),
+      ...(values.service === undefined ? {} : { service: values.service }),
+    },
     json,
   };
 }
@@ -357,7 +387,8 @@ async function oidcClients(settings: ServerSettings, options: OidcClientOptions)
     else if (clients.length === 0) process.stdout.write('No OpenID Connect clients.\n');
     else {
       const line = (c: ListedOidcClient) =>
-        `${c.name}  client id ${c.client_id}  ${c.redirect_uris.join(' ')}${c.service ? `  service ${c.service}` : ''}${c.consent ? '  asks consent' : ''}`;
+        `${c.name}  client id ${c.client_id}  ${c.redirect_uris.join(' ')}${c.service ? `  service ${c.service}` : ''}${c.consent ? '  asks consent' : ''}` +
+        `${c.post_logout_redirect_uris.length > 0 ? `  after sign-out ${c.post_logout_redirect_uris.join(' ')}` : ''}${c.backchannel_logout_uri ? `  back-channel logout ${c.backchannel_logout_uri}` : ''}`;
       process.stdout.write(`${clients.map(line).join('\n')}\n`);
     }
     return;
@@ -375,6 +406,54 @@ async function oidcClients(settings: ServerSettings, options: OidcClientOptions)
       `Client '${command.name}' ${command.action === 'add' ? 'added' : 'given a new secret'}.`,
       `Client id: ${result.client_id ?? ''}`,
       `Client secret (shown only now; store it in the service's configuration): ${result.client_secret ?? ''}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+interface OidcKeyOptions {
+  command: OidcKeyCommand;
+  json: boolean;
+}
+
+function parseOidcKeys(args: string[]): OidcKeyOptions {
+  const [action, ...rest] = args;
+  if (action !== 'rotate' && action !== 'list') {
+    throw new UsageError(action === undefined ? 'oidc-keys needs rotate or list.' : `Unknown oidc-keys action '${action}'.`);
+  }
+  let parsed: { values: { json?: boolean }; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: rest, options: { json: { type: 'boolean' } }, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (parsed.positionals.length > 0) throw new UsageError(`oidc-keys ${action}: unexpected '${parsed.positionals.join(' ')}'.`);
+  return { command: { action }, json: parsed.values.json === true };
+}
+
+async function oidcKeys(settings: ServerSettings, options: OidcKeyOptions): Promise<void> {
+  const { command } = options;
+  const result = await runCommand(settings, (db) => runOidcKeyCommand(db, command, new Date()), { command: 'oidc-keys', oidcKeys: command });
+  const line = (k: ListedOidcKey) =>
+    `generation ${k.generation}  kid ${k.kid}  created ${k.created_at}${k.signing ? '  signs' : k.signs_from > new Date().toISOString() ? `  signs from ${k.signs_from}` : ''}`;
+  if (command.action === 'list') {
+    if (options.json) for (const k of result.keys) process.stdout.write(`${JSON.stringify(k)}\n`);
+    else if (result.keys.length === 0) process.stdout.write('No signing keys yet: the first server to answer an OpenID Connect request makes one.\n');
+    else process.stdout.write(`${result.keys.map(line).join('\n')}\n`);
+    return;
+  }
+  const [added] = result.keys;
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ ...added, published: result.keys.map((k) => k.generation), dropped: result.dropped ?? [] })}\n`);
+    return;
+  }
+  const dropped = result.dropped ?? [];
+  process.stdout.write(
+    [
+      `Signing key rotated: generation ${added?.generation ?? ''} (kid ${added?.kid ?? ''}) signs ID tokens from ${added?.signs_from ?? ''}.`,
+      `Running servers publish it within ${KEY_CHECK_SECONDS} seconds, before it signs anything.`,
+      `Published: generations ${result.keys.map((k) => k.generation).join(', ')} (the newest ${PUBLISHED_GENERATIONS} are kept): tokens signed before still verify.`,
+      ...(dropped.length > 0 ? [`No longer published: generation ${dropped.join(', ')} (tokens it signed no longer verify).`] : []),
       '',
     ].join('\n'),
   );
@@ -578,6 +657,10 @@ async function main(argv: string[]): Promise<void> {
           ? args[0] === 'list'
             ? 'Cannot list the OpenID Connect clients'
             : 'Cannot change the OpenID Connect clients'
+          : command === 'oidc-keys'
+            ? args[0] === 'list'
+              ? 'Cannot list the OpenID Connect signing keys'
+              : 'Cannot rotate the OpenID Connect signing key'
           : command === 'backup'
           ? 'Cannot back up'
           : command === 'restore'
@@ -600,6 +683,9 @@ async function main(argv: string[]): Promise<void> {
     } else if (command === 'oidc-clients') {
       const options = parseOidcClients(args);
       await oidcClients(loadServerSettings(), options);
+    } else if (command === 'oidc-keys') {
+      const options = parseOidcKeys(args);
+      await oidcKeys(loadServerSettings(), options);
     } else if (command === 'backup' || command === 'restore') {
       const options = parseBackup(command, args);
       await (command === 'backup' ? backup : restore)(loadServerSettings(), options);

@@ -19,6 +19,7 @@ import { ProvisioningCommandError, reconcileForCommand, type ReconcileResult } f
 import { provisioningOverview, type ProvisioningOverview } from './services/provisioning/status.js';
 import { runServiceCredentialCommand, ServiceCredentialError, type ServiceCredentialAction, type ServiceCredentialResult } from './services/tokens/service-credentials.js';
 import { parseOidcClientCommand, runOidcClientCommand, type OidcClientCommand, type OidcClientResult } from './services/service-sign-in/oidc/clients.js';
+import { parseOidcKeyCommand, runOidcKeyCommand, type OidcKeyCommand, type OidcKeyResult } from './services/service-sign-in/oidc/keys.js';
 
 export const CONTROL_SOCKET_NAME = 'portal.sock';
 const MAX_REQUEST_BYTES = 64 * 1024;
@@ -32,6 +33,7 @@ export type ControlRequest =
   | { command: 'mail-list'; to: string }
   | { command: 'service-credentials'; action: ServiceCredentialAction; name?: string }
   | { command: 'oidc-clients'; oidcClients: OidcClientCommand }
+  | { command: 'oidc-keys'; oidcKeys: OidcKeyCommand }
   | { command: 'backup'; file: string; force: boolean }
   | { command: 'remotes'; remotes: RemotesCommand }
   | { command: 'provision-status' }
@@ -43,6 +45,7 @@ export interface ControlResults {
   'mail-list': ListedMail[];
   'service-credentials': ServiceCredentialResult;
   'oidc-clients': OidcClientResult;
+  'oidc-keys': OidcKeyResult;
   backup: BackupResult;
   remotes: RemotesCommandResult;
   'provision-status': ProvisioningOverview;
@@ -55,7 +58,7 @@ export type ControlResponse<C extends ControlRequest['command'] = ControlRequest
 
 async function handle(db: Database, storeDir: string, request: unknown, provisioning: ProvisioningEngine | undefined): Promise<ControlResponse> {
   if (typeof request !== 'object' || request === null) return { ok: false, error: 'The request is not a JSON object.' };
-  const { command, username, email, to, action, name, file, force, remotes, dryRun, oidcClients } = request as Record<string, unknown>;
+  const { command, username, email, to, action, name, file, force, remotes, dryRun, oidcClients, oidcKeys } = request as Record<string, unknown>;
   try {
     switch (command) {
       case 'create-admin':
@@ -73,6 +76,11 @@ async function handle(db: Database, storeDir: string, request: unknown, provisio
         const parsed = parseOidcClientCommand(oidcClients);
         if (!parsed) return { ok: false, error: 'oidc-clients needs an action (add, list, remove, rotate-secret) and its arguments.' };
         return { ok: true, result: await runOidcClientCommand(db, parsed, new Date()) };
+      }
+      case 'oidc-keys': {
+        const parsed = parseOidcKeyCommand(oidcKeys);
+        if (!parsed) return { ok: false, error: 'oidc-keys needs an action (rotate, list).' };
+        return { ok: true, result: await runOidcKeyCommand(db, parsed, new Date()) };
       }
       case 'backup':
         // The command line sends an absolute path; the portal writes the file (mode 0600).

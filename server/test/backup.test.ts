@@ -89,7 +89,7 @@ async function fillEveryTable(db: Database): Promise<void> {
   await db.query("insert into provisioning_events (target, at, kind, object, detail) values ('ldap', $1, 'failed', 'group:X-team', 'the directory did not answer')", [now]);
   // The OpenID provider: a client, its signing key and one of its records.
   await runOidcClientCommand(db, { action: 'add', name: 'wiki', redirectUris: ['https://wiki.example.test/callback'], consent: false }, now);
-  await ensureSigningKeys(db);
+  await ensureSigningKeys(db, now);
   await db.query("insert into oidc_models (model, id, payload, expires_at) values ('Session', 'gh78', '{\"accountId\": \"1\"}', $1)", [now]);
   // A published remote, its pin (with history) and a session's preview of it.
   const storeDir = mkdtempSync(join(tmpdir(), 'portal-backup-store-'));

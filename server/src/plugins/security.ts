@@ -29,7 +29,7 @@ import { parseCertificate } from '../services/certificates.js';
 import type { Clock } from '../services/clock.js';
 import { clientKey, countCall, RATE_LIMIT_MESSAGES, SessionRateLimiter } from '../services/rate-limits.js';
 import { createSecurityContext, type SecurityContext, type SecuritySettings } from '../services/security-context.js';
-import { createSession, endSession, isSessionId, isXsrfTokenOf, resolveSession, type CurrentSession } from '../services/sessions.js';
+import { createSession, endSession, isSessionId, isXsrfTokenOf, resolveSession, signOutSession, type CurrentSession } from '../services/sessions.js';
 import { sendError } from './error-handler.js';
 import { declaredAccess, declaredXsrf, isApiPath, RouteDeclarationError } from './route-access.js';
 import { unencapsulated } from './unencapsulated.js';
@@ -156,13 +156,30 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   return session;
 }
 
-/** Ends the caller's session, if any: deleted on the server, the cookie cleared. */
+/**
+ * The portal's sign-out: ends the caller's session, if any (deleted on the server, with the
+ * sign-ins to the platform's services made in this browser), and clears the cookie.
+ */
 export async function endCurrentSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const security = request.server.security;
   const session = await request.portalSession();
-  if (session) await endSession(security, session);
+  if (session) await signOutSession(security, session, request.headers.cookie);
   reply.clearCookie(cookieName(request, security.settings), cookieAttributes(request, security.settings));
   memo.set(request, Promise.resolve(undefined));
+}
+
+/**
+ * Ends the caller's session, if any, for a sign-out made at the OpenID provider (which ended its
+ * own session and told its clients already); answers the Set-Cookie header that clears the cookie,
+ * for an answer the provider writes itself.
+ */
+export async function endSessionForProviderSignOut(request: FastifyRequest): Promise<string[]> {
+  const security = request.server.security;
+  const session = await request.portalSession();
+  if (session) await endSession(security, session);
+  memo.set(request, Promise.resolve(undefined));
+  const name = cookieName(request, security.settings);
+  return [request.server.serializeCookie(name, '', { ...cookieAttributes(request, security.settings), expires: new Date(0) })];
 }
 
 /** The caller's session; a new anonymous one when there is none (or it is of a locked or closed account). */

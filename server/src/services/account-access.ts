@@ -15,6 +15,7 @@ import { SELF_SERVICE_MESSAGES } from '../self-service-messages.js';
 import type { Clock } from './clock.js';
 import type { ListEngine } from './lists/engine.js';
 import type { SignedInAccount } from './sessions.js';
+import type { SignOutHooks } from './sign-out-hooks.js';
 
 /** What the self-service services work with. */
 export interface SelfServiceContext {
@@ -23,6 +24,8 @@ export interface SelfServiceContext {
   readonly config: Readonly<PortalConfiguration>;
   /** What runs the mailing lists (PORTAL_LIST_ENGINE); absent: the embedded engine. */
   readonly listEngine?: ListEngine;
+  /** Told when an account's sign-ins end (a lock, a closure): services/sign-out-hooks.ts. */
+  readonly signOuts?: SignOutHooks;
 }
 
 /** The signed-in caller. */

@@ -130,7 +130,9 @@ function contactLine(context: SelfServiceContext): string {
 export async function lockAccount(context: SelfServiceContext, actor: Actor, username: string, body: { comment?: string }): Promise<AccountView> {
   refuseOwn(actor, username);
   const reason = checkedReason('comment', body.comment, requiredReason);
-  return changeAccount(context, username, async (tx, account, at) => {
+  let lockedId: number | undefined;
+  const view = await changeAccount(context, username, async (tx, account, at) => {
+    lockedId = account.id;
     if (account.closed) throw new ConflictError(ADJUDICATION_MESSAGES.isClosed(account.username));
     if (!account.active || !(await lockAccountRow(tx, account.id))) throw new ConflictError(ADJUDICATION_MESSAGES.alreadyLocked(account.username));
     await deleteAccountSessions(tx, account.id);
@@ -153,6 +155,9 @@ export async function lockAccount(context: SelfServiceContext, actor: Actor, use
       context.clock,
     );
   });
+  // Committed: its sign-ins to the platform's services end too (services/sign-out-hooks.ts).
+  if (lockedId !== undefined) await context.signOuts?.signedOut({ accountId: lockedId, reason: 'locked' });
+  return view;
 }
 
 /**
@@ -207,7 +212,9 @@ export async function unlockAccount(context: SelfServiceContext, actor: Actor, u
 export async function closeAccount(context: SelfServiceContext, actor: Actor, body: { username: string; reason?: string }): Promise<AccountView> {
   refuseOwn(actor, body.username);
   const reason = checkedReason('reason', body.reason, requiredReason);
-  return changeAccount(context, body.username, async (tx, account, at) => {
+  let closedId: number | undefined;
+  const view = await changeAccount(context, body.username, async (tx, account, at) => {
+    closedId = account.id;
     if (account.closed || !(await closeAccountRow(tx, account.id))) throw new ConflictError(ADJUDICATION_MESSAGES.alreadyClosed(account.username));
     await deleteAccountSessions(tx, account.id);
     await revokeTokensOfAccount(tx, account, 'closed', actor.username, at);
@@ -237,6 +244,9 @@ export async function closeAccount(context: SelfServiceContext, actor: Actor, bo
       context.clock,
     );
   });
+  // Committed: its sign-ins to the platform's services end too (services/sign-out-hooks.ts).
+  if (closedId !== undefined) await context.signOuts?.signedOut({ accountId: closedId, reason: 'closed' });
+  return view;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import type { Database } from '../db/database.js';
 import { ensureSecret } from '../repositories/secrets.js';
 import type { Clock } from './clock.js';
 import { SessionCache } from './session-cache.js';
+import { SignOutHooks } from './sign-out-hooks.js';
 
 export type SecuritySettings = Pick<
   ServerSettings,
@@ -57,6 +58,8 @@ export interface SecurityContext {
   secret(name: SecretName): Promise<string>;
   /** The embedded database's session lookups kept in memory (services/session-cache.ts); none on PostgreSQL. */
   readonly sessions?: SessionCache;
+  /** Told when an account's sign-ins end (services/sign-out-hooks.ts): the OpenID provider listens. */
+  readonly signOuts: SignOutHooks;
 }
 
 export function createSecurityContext(db: Database, clock: Clock, settings: SecuritySettings): SecurityContext {
@@ -67,6 +70,7 @@ export function createSecurityContext(db: Database, clock: Clock, settings: Secu
     clock,
     settings,
     ...(writeGeneration === undefined ? {} : { sessions: new SessionCache(writeGeneration) }),
+    signOuts: new SignOutHooks(),
     secret(name) {
       let value = cache.get(name);
       if (!value) {

@@ -143,13 +143,30 @@ export async function createSession(context: SecurityContext, accountId: number 
   return id;
 }
 
-/** Ends every session of an account (signing out everywhere); answers how many there were. */
+/**
+ * Ends every session of an account (Sign Out Everywhere), and its sign-ins to the platform's
+ * services (services/sign-out-hooks.ts); answers how many sessions there were.
+ */
 export async function endAccountSessions(context: SecurityContext, accountId: number): Promise<number> {
-  return deleteAccountSessions(context.db, accountId);
+  const ended = await deleteAccountSessions(context.db, accountId);
+  await context.signOuts.signedOut({ accountId, reason: 'sign-out-everywhere' });
+  return ended;
 }
 
+/** Deletes a session (no more): a new session replacing it, or a sign-out made elsewhere. */
 export async function endSession(context: SecurityContext, session: { idHash: string }, db: Queryable = context.db): Promise<void> {
   await deleteSession(db, session.idHash);
+}
+
+/**
+ * The portal's sign-out: ends the session, and the sign-ins to the platform's services made in
+ * the same browser (whose Cookie header names them; services/sign-out-hooks.ts).
+ */
+export async function signOutSession(context: SecurityContext, session: { idHash: string; accountId: number | null }, cookieHeader: string | undefined): Promise<void> {
+  await deleteSession(context.db, session.idHash);
+  if (session.accountId !== null) {
+    await context.signOuts.signedOut({ accountId: session.accountId, reason: 'sign-out', ...(cookieHeader === undefined ? {} : { cookieHeader }) });
+  }
 }
 
 /** The anti-forgery token of a session. */

@@ -11,6 +11,10 @@ export interface OidcClientRecord {
   /** SHA-256 (hex) of the client secret. */
   secretHash: string;
   redirectUris: string[];
+  /** Where RP-initiated logout may send the browser back to (exactly one of them). */
+  postLogoutRedirectUris: string[];
+  /** Where a back-channel logout token is posted; null: none is. */
+  backchannelLogoutUri: string | null;
   service: string | null;
   consent: boolean;
   createdAt: Date;
@@ -22,13 +26,15 @@ interface ClientRow {
   name: string;
   secret_hash: string;
   redirect_uris: string[];
+  post_logout_redirect_uris: string[];
+  backchannel_logout_uri: string | null;
   service: string | null;
   consent: boolean;
   created_at: Date | string;
   rotated_at: Date | string | null;
 }
 
-const CLIENT_COLUMNS = 'client_id, name, secret_hash, redirect_uris, service, consent, created_at, rotated_at';
+const CLIENT_COLUMNS = 'client_id, name, secret_hash, redirect_uris, post_logout_redirect_uris, backchannel_logout_uri, service, consent, created_at, rotated_at';
 
 function clientOf(row: ClientRow): OidcClientRecord {
   return {
@@ -36,6 +42,8 @@ function clientOf(row: ClientRow): OidcClientRecord {
     name: row.name,
     secretHash: row.secret_hash,
     redirectUris: row.redirect_uris,
+    postLogoutRedirectUris: row.post_logout_redirect_uris,
+    backchannelLogoutUri: row.backchannel_logout_uri,
     service: row.service,
     consent: row.consent,
     createdAt: new Date(row.created_at),
@@ -56,13 +64,13 @@ export async function listOidcClients(db: Queryable): Promise<OidcClientRecord[]
 /** False when a client of that name exists already. */
 export async function insertOidcClient(
   db: Queryable,
-  client: Pick<OidcClientRecord, 'clientId' | 'name' | 'secretHash' | 'redirectUris' | 'service' | 'consent'>,
+  client: Pick<OidcClientRecord, 'clientId' | 'name' | 'secretHash' | 'redirectUris' | 'postLogoutRedirectUris' | 'backchannelLogoutUri' | 'service' | 'consent'>,
   at: Date,
 ): Promise<boolean> {
   const { rows } = await db.query(
-    `insert into oidc_clients (client_id, name, secret_hash, redirect_uris, service, consent, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7) on conflict (name) do nothing returning client_id`,
-    [client.clientId, client.name, client.secretHash, client.redirectUris, client.service, client.consent, at],
+    `insert into oidc_clients (client_id, name, secret_hash, redirect_uris, post_logout_redirect_uris, backchannel_logout_uri, service, consent, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (name) do nothing returning client_id`,
+    [client.clientId, client.name, client.secretHash, client.redirectUris, client.postLogoutRedirectUris, client.backchannelLogoutUri, client.service, client.consent, at],
   );
   return rows.length === 1;
 }
@@ -149,17 +157,104 @@ export async function revokeOidcGrant(db: Queryable, grantId: string): Promise<v
   await db.query('delete from oidc_models where grant_id = $1', [grantId]);
 }
 
+/** A provider session of an account: its id, and the clients it signed in to (their sid and grant). */
+export interface OidcSessionRecord {
+  id: string;
+  authorizations: Record<string, { sid?: string; grantId?: string }>;
+}
+
+function sessionOf(row: { id: string; payload: OidcModelPayload }): OidcSessionRecord {
+  const authorizations = row.payload['authorizations'];
+  return { id: row.id, authorizations: typeof authorizations === 'object' && authorizations !== null ? (authorizations as OidcSessionRecord['authorizations']) : {} };
+}
+
+export async function hasOidcRecordsOfAccount(db: Queryable, accountId: string): Promise<boolean> {
+  const { rows } = await db.query("select 1 from oidc_models where model in ('Session', 'Grant') and payload->>'accountId' = $1 limit 1", [accountId]);
+  return rows.length > 0;
+}
+
+/** The provider sessions of an account, live or not. */
+export async function findOidcSessionsOfAccount(db: Queryable, accountId: string): Promise<OidcSessionRecord[]> {
+  const { rows } = await db.query<{ id: string; payload: OidcModelPayload }>(
+    "select id, payload from oidc_models where model = 'Session' and payload->>'accountId' = $1",
+    [accountId],
+  );
+  return rows.map(sessionOf);
+}
+
+/** The provider session of that id, when it is the account's. */
+export async function findOidcSessionOfAccount(db: Queryable, id: string, accountId: string): Promise<OidcSessionRecord | undefined> {
+  const { rows } = await db.query<{ id: string; payload: OidcModelPayload }>(
+    "select id, payload from oidc_models where model = 'Session' and id = $1 and payload->>'accountId' = $2",
+    [id, accountId],
+  );
+  return rows[0] ? sessionOf(rows[0]) : undefined;
+}
+
+/** The grants of an account: their ids and clients. */
+export async function findOidcGrantsOfAccount(db: Queryable, accountId: string): Promise<{ id: string; clientId: string }[]> {
+  const { rows } = await db.query<{ id: string; client_id: string | null }>(
+    "select id, payload->>'clientId' as client_id from oidc_models where model = 'Grant' and payload->>'accountId' = $1",
+    [accountId],
+  );
+  return rows.map((row) => ({ id: row.id, clientId: row.client_id ?? '' }));
+}
+
+/** Deletes provider sessions, and the grants named with everything issued under them (codes, tokens). */
+export async function deleteOidcSignIns(db: Queryable, sessionIds: string[], grantIds: string[]): Promise<void> {
+  if (grantIds.length > 0) {
+    await db.query("delete from oidc_models where grant_id = any($1::text[]) or (model = 'Grant' and id = any($1::text[]))", [grantIds]);
+  }
+  if (sessionIds.length > 0) await db.query("delete from oidc_models where model = 'Session' and id = any($1::text[])", [sessionIds]);
+}
+
 // Signing keys
 
-/** The private JWKs, oldest first. */
-export async function listOidcSigningKeys(db: Queryable): Promise<Record<string, unknown>[]> {
-  const { rows } = await db.query<{ jwk: Record<string, unknown> | string }>('select jwk from oidc_signing_keys order by generation');
-  return rows.map((row) => (typeof row.jwk === 'string' ? (JSON.parse(row.jwk) as Record<string, unknown>) : row.jwk));
+export interface OidcSigningKeyRecord {
+  generation: number;
+  /** The private JWK. */
+  jwk: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** The newest `limit` keys, newest first. */
+export async function listOidcSigningKeys(db: Queryable, limit: number): Promise<OidcSigningKeyRecord[]> {
+  const { rows } = await db.query<{ generation: number | string; jwk: Record<string, unknown> | string; created_at: Date | string }>(
+    'select generation, jwk, created_at from oidc_signing_keys order by generation desc limit $1',
+    [limit],
+  );
+  return rows.map((row) => ({
+    generation: Number(row.generation),
+    jwk: typeof row.jwk === 'string' ? (JSON.parse(row.jwk) as Record<string, unknown>) : row.jwk,
+    createdAt: new Date(row.created_at),
+  }));
+}
+
+/** The newest generation; 0 when there is no key. */
+export async function newestOidcSigningGeneration(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ generation: number | string | null }>('select max(generation) as generation from oidc_signing_keys');
+  return Number(rows[0]?.generation ?? 0);
 }
 
 /** Stores the first key unless another server stored one first. */
 export async function insertFirstOidcSigningKey(db: Queryable, jwk: Record<string, unknown>): Promise<void> {
   await db.query('insert into oidc_signing_keys (generation, jwk) values (1, $1) on conflict (generation) do nothing', [JSON.stringify(jwk)]);
+}
+
+/**
+ * Stores a key as the generation after the newest and deletes those older than the newest `kept`;
+ * the new generation, or undefined when another rotation took that generation first.
+ */
+export async function insertNextOidcSigningKey(db: Queryable, jwk: Record<string, unknown>, at: Date, kept: number): Promise<number | undefined> {
+  const { rows } = await db.query<{ generation: number | string }>(
+    `insert into oidc_signing_keys (generation, jwk, created_at)
+     select coalesce(max(generation), 0) + 1, $1::jsonb, $2::timestamptz from oidc_signing_keys
+     on conflict (generation) do nothing returning generation`,
+    [JSON.stringify(jwk), at],
+  );
+  const generation = rows[0] === undefined ? undefined : Number(rows[0].generation);
+  if (generation !== undefined) await db.query('delete from oidc_signing_keys where generation <= $1', [generation - kept]);
+  return generation;
 }
 
 // Who an account is to a relying party

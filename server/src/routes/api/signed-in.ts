@@ -13,5 +13,5 @@ export async function signedInAccount(request: FastifyRequest): Promise<SignedIn
 }
 
 export function selfServiceContext(app: FastifyInstance): SelfServiceContext {
-  return { db: app.db, clock: app.security.clock, config: app.portalConfig, listEngine: app.listEngine };
+  return { db: app.db, clock: app.security.clock, config: app.portalConfig, listEngine: app.listEngine, signOuts: app.security.signOuts };
 }

@@ -16,10 +16,13 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type Provider from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
 import { InvalidInputError } from '../../errors.js';
-import { clientAddress, isFromTrustedProxy } from '../../plugins/security.js';
+import { clientAddress, endSessionForProviderSignOut, isFromTrustedProxy } from '../../plugins/security.js';
 import { clientKey, countCall, RATE_LIMIT_MESSAGES } from '../../services/rate-limits.js';
 import { boundService, decideOidcSignIn } from '../../services/service-sign-in/oidc/accounts.js';
 import { hashedBasicAuthorization } from '../../services/service-sign-in/oidc/clients.js';
+import { consentPage } from '../../services/service-sign-in/oidc/pages.js';
+import { endOidcSignIns, hasOidcSignIns } from '../../services/service-sign-in/oidc/sign-out.js';
+import { KEY_CHECK_SECONDS, newestSigningGeneration } from '../../services/service-sign-in/oidc/keys.js';
 import { createOidcProvider, GRANTED_SCOPES, INTERACTION_PATH, OIDC_PATH } from '../../services/service-sign-in/oidc/provider.js';
 import { shownHost } from '../../listen-address.js';
 import { publicBaseUrl } from '../api/account-requests.js';
@@ -49,49 +52,97 @@ function issuerOf(app: FastifyInstance): string {
   return `${scheme}://${shownHost(address.address)}:${address.port}${OIDC_PATH}`;
 }
 
-const escapeHtml = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/**
- * The consent page of a client added with --consent: what it will learn, Allow or Deny. Plain
- * HTML under a policy that allows no style: the browser's own, light or dark as the reader's
- * system is (color-scheme), readable on a phone (viewport).
- */
-function consentPage(clientName: string, uid: string): string {
-  const name = escapeHtml(clientName);
-  const action = (what: string) => `${INTERACTION_PATH}/${encodeURIComponent(uid)}/${what}`;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark"><title>Sign in to ${name}</title></head>
-<body>
-<h1>Sign in to ${name}</h1>
-<p>${name} will learn your username, your name, your email address and your groups.</p>
-<form method="post" action="${action('allow')}"><button type="submit">Allow</button></form>
-<form method="post" action="${action('deny')}"><button type="submit">Deny</button></form>
-</body></html>
-`;
-}
-
 export const oidcRoutes: FastifyPluginAsync = async (app) => {
   const requests = new WeakMap<IncomingMessage, FastifyRequest>();
-  let provider: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> | undefined;
-  const providerOf = () => {
-    provider ??= (async () => {
-      const created = await createOidcProvider({
+  interface Current {
+    provider: Provider;
+    handle: ReturnType<Provider['callback']>;
+    /** The newest key generation it publishes. */
+    generation: number;
+    /** When a key it publishes starts signing (it is built again then). */
+    activatesAt?: Date;
+  }
+  let provider: Promise<Current> | undefined;
+  /** When the newest key generation was last read (app.security.clock), in ms. */
+  let keysCheckedAt = 0;
+  const build = () => {
+    const building = (async (): Promise<Current> => {
+      const { provider: created, generation, activatesAt } = await createOidcProvider({
         db: app.security.db,
         issuer: issuerOf(app),
         cookieKey: await app.security.secret('oidc-cookies'),
         portalSession: async (req) => requests.get(req)?.portalSession(),
         sessionSeconds: app.security.settings.sessionAbsoluteHours * 3600,
+        now: app.security.clock.now(),
+        endPortalSession: async (req) => {
+          const request = requests.get(req);
+          return request ? endSessionForProviderSignOut(request) : [];
+        },
+        portalHome: `${issuerOf(app).slice(0, -OIDC_PATH.length)}/`,
       });
       // X-Forwarded-* reach it only from a trusted proxy (they are taken off the others' requests).
       created.proxy = true;
       created.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'the OpenID provider failed to answer a request'));
-      return { provider: created, handle: created.callback() };
+      return { provider: created, handle: created.callback(), generation, ...(activatesAt ? { activatesAt } : {}) };
     })();
     // A failure (the database down) is not remembered: the next request tries again.
-    provider.catch(() => (provider = undefined));
-    return provider;
+    building.catch(() => {
+      if (provider === building) provider = undefined;
+    });
+    return building;
   };
+  /**
+   * The provider; built again (with the keys then published) when the newest key generation is not
+   * the newest it publishes, or a key it publishes starts signing. The newest generation is read at
+   * most every KEY_CHECK_SECONDS, so a server publishes the key of an `oidc-keys rotate` within
+   * that (keys.ts); everything else the provider keeps is in the database.
+   */
+  const providerOf = async (): Promise<Current> => {
+    const now = app.security.clock.now().getTime();
+    if (provider === undefined) {
+      keysCheckedAt = now;
+      provider = build();
+      return provider;
+    }
+    const current = provider;
+    const built = await current;
+    let stale = built.activatesAt !== undefined && built.activatesAt.getTime() <= now;
+    if (!stale && now - keysCheckedAt >= KEY_CHECK_SECONDS * 1000) {
+      keysCheckedAt = now;
+      stale = (await newestSigningGeneration(app.security.db)) !== built.generation;
+    }
+    if (stale && provider === current) {
+      keysCheckedAt = now;
+      provider = build();
+    }
+    return provider ?? current;
+  };
+
+  // An account's sign-ins on the portal ended (a sign-out, Sign Out Everywhere, a lock, a closure):
+  // so do its sign-ins to the relying parties (services/service-sign-in/oidc/sign-out.ts). The
+  // provider is built only when the account has any.
+  const stopListening = app.security.signOuts.listen(async (signOut) => {
+    try {
+      if (!(await hasOidcSignIns(app.security.db, signOut.accountId))) return;
+      const { provider: current } = await providerOf();
+      const ended = await endOidcSignIns(
+        {
+          provider: current,
+          db: app.security.db,
+          cookieKey: await app.security.secret('oidc-cookies'),
+          // The message only: the error of a refused delivery carries the response (and its request, the token).
+          onDeliveryError: (error, clientId) =>
+            app.log.warn({ clientId, reason: error instanceof Error ? error.message : String(error) }, 'a back-channel logout token could not be delivered'),
+        },
+        signOut,
+      );
+      if (ended.sessions + ended.grants > 0) app.log.info({ accountId: signOut.accountId, reason: signOut.reason, ...ended }, 'sign-ins to services ended');
+    } catch (error) {
+      app.log.error({ err: error, accountId: signOut.accountId }, "the account's sign-ins to services could not be ended");
+      throw error;
+    }
+  });
+  app.addHook('onClose', async () => stopListening());
 
   // The provider reads its requests' bodies itself: nothing here parses (or reads) them.
   app.removeAllContentTypeParsers();
@@ -158,7 +209,8 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
       return reply.redirect(await oidc.interactionResult(request.raw, reply.raw, { login: { accountId } }, { mergeWithLastSubmission: false }), 303);
     }
     reply.header('content-security-policy', "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
-    return reply.type('text/html; charset=utf-8').send(consentPage(String(client?.metadata()['client_name'] ?? details.params['client_id']), details.uid));
+    const action = (what: string) => `${INTERACTION_PATH}/${encodeURIComponent(details.uid)}/${what}`;
+    return reply.type('text/html; charset=utf-8').send(consentPage(String(client?.metadata()['client_name'] ?? details.params['client_id']), action('allow'), action('deny')));
   });
 
   app.post<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid/allow`, async (request, reply) => {

@@ -30,6 +30,8 @@ export const OIDC_CLIENT_MESSAGES = {
   badName: (name: string) => `'${name}' is not a client name: 2 to 63 lower-case letters, digits or hyphens, starting with a letter.`,
   noRedirectUri: 'A client needs at least one --redirect-uri.',
   badRedirectUri: (uri: string) => `'${uri}' is not a redirect URI: an absolute http or https address without a fragment.`,
+  badPostLogoutRedirectUri: (uri: string) => `'${uri}' is not a post-logout redirect URI: an absolute http or https address without a fragment.`,
+  badBackchannelLogoutUri: (uri: string) => `'${uri}' is not a back-channel logout URI: an absolute http or https address without a fragment.`,
   badService: (service: string) => `'${service}' is not a service of the platform (known: ${SERVICES.join(', ')}).`,
   exists: (name: string) => `A client named '${name}' exists already. Use 'oidc-clients rotate-secret ${name}' for a new secret.`,
   notFound: (name: string) => `There is no client named '${name}'.`,
@@ -51,6 +53,10 @@ export function clientMetadata(client: OidcClientRecord): AdapterPayload {
     client_secret: client.secretHash,
     client_name: client.name,
     redirect_uris: client.redirectUris,
+    post_logout_redirect_uris: client.postLogoutRedirectUris,
+    // Told of a sign-out with the session's sid (also put into its ID tokens), so that it ends the
+    // session of that sign-in only (a sign-out everywhere tells it of each session).
+    ...(client.backchannelLogoutUri === null ? {} : { backchannel_logout_uri: client.backchannelLogoutUri, backchannel_logout_session_required: true }),
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: 'client_secret_basic',
@@ -86,18 +92,26 @@ function checkName(name: string): void {
   if (!CLIENT_NAME.test(name)) throw new InvalidInputError(OIDC_CLIENT_MESSAGES.badName(name));
 }
 
-function checkRedirectUri(uri: string): void {
+function checkUri(uri: string, message: (uri: string) => string): void {
   let url: URL;
   try {
     url = new URL(uri);
   } catch {
-    throw new InvalidInputError(OIDC_CLIENT_MESSAGES.badRedirectUri(uri));
+    throw new InvalidInputError(message(uri));
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || uri.includes('#')) throw new InvalidInputError(OIDC_CLIENT_MESSAGES.badRedirectUri(uri));
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || uri.includes('#')) throw new InvalidInputError(message(uri));
 }
 
 export type OidcClientCommand =
-  | { action: 'add'; name: string; redirectUris: string[]; service?: string; consent: boolean }
+  | {
+      action: 'add';
+      name: string;
+      redirectUris: string[];
+      postLogoutRedirectUris?: string[];
+      backchannelLogoutUri?: string;
+      service?: string;
+      consent: boolean;
+    }
   | { action: 'list' }
   | { action: 'remove'; name: string }
   | { action: 'rotate-secret'; name: string };
@@ -106,6 +120,8 @@ export interface ListedOidcClient {
   name: string;
   client_id: string;
   redirect_uris: string[];
+  post_logout_redirect_uris: string[];
+  backchannel_logout_uri: string | null;
   service: string | null;
   consent: boolean;
   created_at: string;
@@ -123,13 +139,23 @@ export interface OidcClientResult {
 /** The command a running portal was sent over its control socket; undefined when it is not one. */
 export function parseOidcClientCommand(value: unknown): OidcClientCommand | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { action, name, redirectUris, service, consent } = value as Record<string, unknown>;
+  const { action, name, redirectUris, postLogoutRedirectUris, backchannelLogoutUri, service, consent } = value as Record<string, unknown>;
   if (action === 'list') return { action };
   if (typeof name !== 'string') return undefined;
   if (action === 'remove' || action === 'rotate-secret') return { action, name };
-  if (action !== 'add' || !Array.isArray(redirectUris) || !redirectUris.every((u) => typeof u === 'string') || typeof consent !== 'boolean') return undefined;
-  if (service !== undefined && typeof service !== 'string') return undefined;
-  return { action, name, redirectUris: redirectUris as string[], consent, ...(service === undefined ? {} : { service }) };
+  const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((u) => typeof u === 'string');
+  if (action !== 'add' || !strings(redirectUris) || typeof consent !== 'boolean') return undefined;
+  if (postLogoutRedirectUris !== undefined && !strings(postLogoutRedirectUris)) return undefined;
+  if ((service !== undefined && typeof service !== 'string') || (backchannelLogoutUri !== undefined && typeof backchannelLogoutUri !== 'string')) return undefined;
+  return {
+    action,
+    name,
+    redirectUris,
+    consent,
+    ...(postLogoutRedirectUris === undefined ? {} : { postLogoutRedirectUris }),
+    ...(backchannelLogoutUri === undefined ? {} : { backchannelLogoutUri }),
+    ...(service === undefined ? {} : { service }),
+  };
 }
 
 /** `portal oidc-clients <action>`, on the database the command line reached. */
@@ -142,6 +168,8 @@ export async function runOidcClientCommand(db: Queryable, command: OidcClientCom
           name: c.name,
           client_id: c.clientId,
           redirect_uris: c.redirectUris,
+          post_logout_redirect_uris: c.postLogoutRedirectUris,
+          backchannel_logout_uri: c.backchannelLogoutUri,
           service: c.service,
           consent: c.consent,
           created_at: c.createdAt.toISOString(),
@@ -152,14 +180,26 @@ export async function runOidcClientCommand(db: Queryable, command: OidcClientCom
     case 'add': {
       checkName(command.name);
       if (command.redirectUris.length === 0) throw new InvalidInputError(OIDC_CLIENT_MESSAGES.noRedirectUri);
-      command.redirectUris.forEach(checkRedirectUri);
+      command.redirectUris.forEach((uri) => checkUri(uri, OIDC_CLIENT_MESSAGES.badRedirectUri));
+      const postLogoutRedirectUris = command.postLogoutRedirectUris ?? [];
+      postLogoutRedirectUris.forEach((uri) => checkUri(uri, OIDC_CLIENT_MESSAGES.badPostLogoutRedirectUri));
+      if (command.backchannelLogoutUri !== undefined) checkUri(command.backchannelLogoutUri, OIDC_CLIENT_MESSAGES.badBackchannelLogoutUri);
       const service = command.service;
       if (service !== undefined && !(SERVICES as readonly string[]).includes(service)) throw new InvalidInputError(OIDC_CLIENT_MESSAGES.badService(service));
       const clientId = randomBytes(16).toString('base64url');
       const secret = newClientSecret();
       const added = await insertOidcClient(
         db,
-        { clientId, name: command.name, secretHash: clientSecretHash(secret), redirectUris: command.redirectUris, service: (service as Service | undefined) ?? null, consent: command.consent },
+        {
+          clientId,
+          name: command.name,
+          secretHash: clientSecretHash(secret),
+          redirectUris: command.redirectUris,
+          postLogoutRedirectUris,
+          backchannelLogoutUri: command.backchannelLogoutUri ?? null,
+          service: (service as Service | undefined) ?? null,
+          consent: command.consent,
+        },
         now,
       );
       if (!added) throw new ConflictError(OIDC_CLIENT_MESSAGES.exists(command.name));

@@ -11,6 +11,10 @@
  * interaction (routes/service-sign-in/oidc.ts) sends the browser to the portal's /login or
  * Subscriptions page, or finishes it with the portal session's account. There is no consent
  * screen for a client added without --consent: its grant is made as the user arrives.
+ *
+ * Its sign-out (docs, "Signing out"): RP-initiated logout, whose whole sign-out ends the portal
+ * session too, and back-channel logout tokens to the clients that registered a URI for them; the
+ * portal's own sign-outs end the provider's sessions through sign-out.ts.
  */
 import type { IncomingMessage } from 'node:http';
 import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
@@ -19,6 +23,7 @@ import type { CurrentSession } from '../../sessions.js';
 import { accountClaims, boundService, decideOidcSignIn } from './accounts.js';
 import { databaseAdapter } from './adapter.js';
 import { ensureSigningKeys } from './keys.js';
+import { errorPage, logoutNowPage, logoutPage, logoutPagePolicy, signedOutPage } from './pages.js';
 
 /** Where the provider is mounted on the portal; the issuer is the portal's address followed by it. */
 export const OIDC_PATH = '/oidc';
@@ -46,6 +51,15 @@ export interface OidcProviderOptions {
   portalSession(req: IncomingMessage): Promise<CurrentSession | undefined>;
   /** How long the provider's session lasts at most: the portal session's absolute limit. */
   sessionSeconds: number;
+  /** The time (the portal's clock), to choose the signing key by. */
+  now: Date;
+  /**
+   * Ends the portal session of a request whose RP-initiated logout the user confirmed (or the
+   * id_token_hint named); answers the Set-Cookie headers that clear its cookie.
+   */
+  endPortalSession(req: IncomingMessage): Promise<string[]>;
+  /** The portal's address, for the link of the signed-out page. */
+  portalHome: string;
 }
 
 function clientService(ctx: KoaContextWithOIDC) {
@@ -74,22 +88,30 @@ function policyFor(db: Database, portalSession: OidcProviderOptions['portalSessi
   return policy;
 }
 
-const escapeHtml = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-function errorPage(error: string, description: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Sign-in to a service refused</title></head>
-<body>
-<h1>Sign-in to a service refused</h1>
-<p>${escapeHtml(description)}</p>
-<p>Error: <code>${escapeHtml(error)}</code></p>
-</body></html>
-`;
+/**
+ * Whether an RP-initiated logout's id_token_hint names this browser's provider session: an ID
+ * token of its account, for a client it signed in to (and of that sign-in, when the token has a
+ * sid). The provider has checked the hint's signature and audience already.
+ */
+function hintNamesSession(ctx: KoaContextWithOIDC): boolean {
+  const hint = ctx.oidc.entities.IdTokenHint?.payload;
+  const { session, client } = ctx.oidc;
+  if (!hint || !session?.accountId || !client || hint['sub'] !== session.accountId) return false;
+  const sid = session.sidFor(client.clientId) as string | undefined;
+  return sid !== undefined && (hint['sid'] === undefined || hint['sid'] === sid);
 }
 
-export async function createOidcProvider(options: OidcProviderOptions): Promise<Provider> {
+/** A provider, the newest key generation it publishes (keys.ts), and when a newer key of those starts signing. */
+export interface BuiltOidcProvider {
+  provider: Provider;
+  generation: number;
+  activatesAt?: Date;
+}
+
+export async function createOidcProvider(options: OidcProviderOptions): Promise<BuiltOidcProvider> {
   const { db } = options;
-  const keys = await ensureSigningKeys(db);
+  // The signing key first: oidc-provider signs with the first key that fits, and verifies with any.
+  const { generation, keys, activatesAt } = await ensureSigningKeys(db, options.now);
   const configuration: Configuration = {
     adapter: databaseAdapter(db),
     clients: [],
@@ -112,8 +134,21 @@ export async function createOidcProvider(options: OidcProviderOptions): Promise<
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: true },
-      // Sign-out (the relying parties' and the portal's) is not built yet: no end-session endpoint.
-      rpInitiatedLogout: { enabled: false },
+      // RP-initiated logout ends the portal session too (server/docs/service-sign-in.md, "Signing out").
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          ctx.type = 'html';
+          ctx.body = hintNamesSession(ctx) ? logoutNowPage(form) : logoutPage(ctx.oidc.client?.clientName ?? ctx.oidc.client?.clientId, form);
+        },
+        async postLogoutSuccessSource(ctx) {
+          ctx.type = 'html';
+          // A client is named when the user signed out of it only.
+          ctx.body = signedOutPage(ctx.oidc.client ? (ctx.oidc.client.clientName ?? ctx.oidc.client.clientId) : undefined, options.portalHome);
+        },
+      },
+      // Logout tokens to the clients that registered a back-channel logout URI (sign-out.ts as well).
+      backchannelLogout: { enabled: true },
     },
     interactions: {
       url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`,
@@ -152,5 +187,21 @@ export async function createOidcProvider(options: OidcProviderOptions): Promise<
       RefreshToken: options.sessionSeconds,
     },
   };
-  return new Provider(options.issuer, configuration);
+  const provider = new Provider(options.issuer, configuration);
+  provider.use(async (ctx, next) => {
+    await next();
+    // Set by oidc-provider's router for its own routes only.
+    const { oidc } = ctx as unknown as Partial<KoaContextWithOIDC>;
+    const route = oidc?.route;
+    const params = oidc?.params;
+    // The sign-out pages' policy: their inline scripts, their form, the client's address after it.
+    if (route === 'end_session' && ctx.response.is('html')) {
+      ctx.set('content-security-policy', logoutPagePolicy(String(ctx.body), typeof params?.['post_logout_redirect_uri'] === 'string' ? params['post_logout_redirect_uri'] : undefined));
+    }
+    // The whole sign-out (not "of this client only") ends the portal session as well.
+    if (route === 'end_session_confirm' && ctx.status === 303 && params?.['logout']) {
+      for (const cookie of await options.endPortalSession(ctx.req)) ctx.append('set-cookie', cookie);
+    }
+  });
+  return { provider, generation, ...(activatesAt ? { activatesAt } : {}) };
 }
