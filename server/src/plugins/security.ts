@@ -20,14 +20,16 @@ import { isIP } from 'node:net';
 import { TLSSocket } from 'node:tls';
 import { isRateLimitName, type RateLimitName } from '@portal/api';
 import type { RouteAccess } from '@portal/shared/contract';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { normalizeAddress } from '../config.js';
 import type { Database } from '../db/database.js';
+import { TooManyRequestsError } from '../errors.js';
 import { MESSAGES } from '../messages.js';
 import { SELF_SERVICE_MESSAGES } from '../self-service-messages.js';
 import { parseCertificate } from '../services/certificates.js';
 import type { Clock } from '../services/clock.js';
-import { clientKey, countCall, RATE_LIMIT_MESSAGES, SessionRateLimiter } from '../services/rate-limits.js';
+import { clientKey, databaseRateLimitStore, limitKey, RATE_LIMIT_MESSAGES, SessionRateLimiter, type LimitName, type RateLimit } from '../services/rate-limits.js';
 import { createSecurityContext, type SecurityContext, type SecuritySettings } from '../services/security-context.js';
 import { createSession, endSession, isSessionId, isXsrfTokenOf, resolveSession, signOutSession, type CurrentSession } from '../services/sessions.js';
 import { sendError } from './error-handler.js';
@@ -39,7 +41,7 @@ declare module 'fastify' {
     /** For routes under /accounts/rest: false exempts the route from the anti-forgery check. */
     xsrf?: boolean;
     /** For public routes under /accounts/rest: the rate limit its calls count against (services/rate-limits.ts). */
-    rateLimit?: RateLimitName;
+    limit?: RateLimitName;
     /**
      * For signed-in routes under /accounts/rest: true lets a session whose account must renew
      * (annual certification) through; every other signed-in route refuses it with 403
@@ -199,11 +201,11 @@ function declaredDuringRenewal(route: RouteOptions): boolean {
   return value;
 }
 
-/** The rate limit a route declares (config.rateLimit, from its endpoint's `limit`); only a public route may. */
+/** The rate limit a route declares (config.limit, from its endpoint's `limit`); only a public route may. */
 function declaredRateLimit(route: RouteOptions, access: RouteAccess): RateLimitName | undefined {
-  const value: unknown = (route.config as Record<string, unknown> | undefined)?.rateLimit;
+  const value: unknown = (route.config as Record<string, unknown> | undefined)?.limit;
   if (value === undefined) return undefined;
-  if (!isRateLimitName(value)) throw new RouteDeclarationError(`${String(route.method)} ${route.url}: config.rateLimit '${String(value)}' is not a rate limit`);
+  if (!isRateLimitName(value)) throw new RouteDeclarationError(`${String(route.method)} ${route.url}: config.limit '${String(value)}' is not a rate limit`);
   if (access.kind !== 'public') throw new RouteDeclarationError(`${String(route.method)} ${route.url}: only a public route declares a rate limit (a session's calls have their own)`);
   return value;
 }
@@ -213,21 +215,28 @@ function tooMany(reply: FastifyReply, retryAfterSeconds: number, message: string
   return sendError(reply, 429, message);
 }
 
+/**
+ * A visitor's limit (step 0): @fastify/rate-limit counting the calls of the client's address under
+ * the limit's name, on the database's store (services/rate-limits.ts); past it, 429 with
+ * Retry-After and the sentence. Starting a session counts only when the caller has none yet.
+ */
+export function visitorLimit(app: FastifyInstance, name: LimitName, limit: RateLimit): onRequestHookHandler {
+  const settings = app.security.settings;
+  return app.rateLimit({
+    max: limit.max,
+    timeWindow: limit.windowSeconds * 1000,
+    keyGenerator: (request) => limitKey(name, clientKey(clientAddress(request, settings))),
+    ...(name === 'session-start' ? { allowList: async (request: FastifyRequest) => (await request.portalSession()) !== undefined } : {}),
+  }) as unknown as onRequestHookHandler;
+}
+
 /** `sessionLimiter`: the app's per-session limit (this server's memory). */
 function guardFor(route: RouteOptions, sessionLimiter: SessionRateLimiter): onRequestHookHandler {
   const access = declaredAccess(route);
   const xsrf = declaredXsrf(route);
   const duringRenewal = declaredDuringRenewal(route);
-  const rateLimit = declaredRateLimit(route, access);
   return async function guard(request, reply) {
     const security = request.server.security;
-    // A visitor's call counts against its limit first, before any other work (a flood costs one
-    // statement per call); starting a session counts only when the caller has none yet.
-    const limit = rateLimit === undefined ? undefined : security.settings.rateLimits[rateLimit];
-    if (rateLimit !== undefined && limit !== undefined && !(rateLimit === 'session-start' && (await request.portalSession()) !== undefined)) {
-      const decision = await countCall(security.db, rateLimit, clientKey(clientAddress(request, security.settings)), limit, security.clock.now());
-      if (!decision.allowed) return tooMany(reply, decision.retryAfterSeconds, RATE_LIMIT_MESSAGES.tooManyFromAddress(decision.retryAfterSeconds));
-    }
     if (xsrf) {
       // Bound to the session id in the cookie (an HMAC of it), whether or not that session is
       // still valid: a request with an ended or expired session and its token is then simply
@@ -262,10 +271,24 @@ export const securityPlugin = unencapsulated(async function security(app: Fastif
     }
     return session;
   });
+  // Visitors' limits (step 0) are @fastify/rate-limit's, made per route below, never global.
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(context.db, context.clock),
+    hook: 'onRequest',
+    // Retry-After alone: the X-RateLimit-* headers would tell a flooder how much is left.
+    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    errorResponseBuilder: (_request, { ttl }) => new TooManyRequestsError(RATE_LIMIT_MESSAGES.tooManyFromAddress(Math.max(1, Math.ceil(ttl / 1000)))),
+  });
   app.addHook('onRoute', (route) => {
     if (!isApiPath(route.url)) return;
     const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    route.onRequest = [guardFor(route, sessionLimiter), ...existing];
+    const name = declaredRateLimit(route, declaredAccess(route));
+    const limit = name === undefined ? undefined : options.settings.rateLimits[name];
+    // A visitor's call counts against its limit first, before any other work (a flood costs one statement a call).
+    const first = name !== undefined && limit !== undefined ? [visitorLimit(app, name, limit)] : [];
+    route.onRequest = [...first, guardFor(route, sessionLimiter), ...existing];
   });
 }, 'security');
 

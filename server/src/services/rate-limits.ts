@@ -2,9 +2,9 @@
  * Rate limits: a flood of calls without a session is held back per client address, on every server alike.
  *
  * The calls a visitor makes without a session declare a limit (@portal/api rate-limits.ts). Each
- * limit counts the calls of one client address in fixed windows, in the database, so every
- * server of one PostgreSQL counts together: a flood spread over several servers meets the same
- * limit. An IPv6 client is counted by its /64 (one subscriber's network), an IPv4 client by its
+ * limit counts the calls of one client address in fixed windows with @fastify/rate-limit, on a
+ * store in the database (databaseRateLimitStore), so every server of one PostgreSQL counts
+ * together: a flood spread over several servers meets the same limit. An IPv6 client is counted by its /64 (one subscriber's network), an IPv4 client by its
  * address. Past the limit the call is refused (429) with Retry-After, until the window ends. A
  * fixed window lets a client send up to twice the limit across a window's edge; that is the
  * price of one short statement per call.
@@ -15,7 +15,9 @@
  */
 import { isIP } from 'node:net';
 import { RATE_LIMIT_NAMES, type RateLimitName } from '@portal/api';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Queryable } from '../db/database.js';
+import type { Clock } from './clock.js';
 
 /**
  * The limits of the server's routes outside @portal/api's calls: the OpenID provider's token
@@ -114,25 +116,43 @@ export function clientKey(address: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * @fastify/rate-limit's store on the portal's database, so that every server of one PostgreSQL
+ * counts together: fixed windows, one statement a call (a row per limit, client and window, kept
+ * until its window ends; services/retention.ts deletes the old ones). The key the limiter gives is
+ * `{limit name} {client}` (plugins/security.ts); the clock is the portal's, so tests can move it.
+ */
+export function databaseRateLimitStore(db: Queryable, clock: Clock): FastifyRateLimitStoreCtor {
+  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      const now = clock.now().getTime();
+      const start = Math.floor(now / timeWindow) * timeWindow;
+      const end = start + timeWindow;
+      db.query<{ hits: number }>(
+        `insert into rate_limit_hits (key, hits, expires_at) values ($1, 1, $2)
+         on conflict (key) do update set hits = rate_limit_hits.hits + 1
+         returning hits`,
+        [`${key} ${start}`, new Date(end)],
+      ).then(
+        ({ rows }) => callback(null, { current: Number(rows[0]?.hits ?? 1), ttl: end - now }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  }
+  return DatabaseRateLimitStore;
+}
+
+/** The key a limit counts a client's calls under (the store adds the window). */
+export const limitKey = (name: LimitName, client: string): string => `${name} ${client}`;
+
 export interface RateDecision {
   readonly allowed: boolean;
   /** Whole seconds until the window ends (at least 1). */
   readonly retryAfterSeconds: number;
-}
-
-/** Counts one call of `key` against `limit` named `name` at `now`, in the database (every server alike). */
-export async function countCall(db: Queryable, name: LimitName, key: string, limit: RateLimit, now: Date): Promise<RateDecision> {
-  const windowMs = limit.windowSeconds * 1000;
-  const start = Math.floor(now.getTime() / windowMs) * windowMs;
-  const end = start + windowMs;
-  const { rows } = await db.query<{ hits: number }>(
-    `insert into rate_limit_hits (key, hits, expires_at) values ($1, 1, $2)
-     on conflict (key) do update set hits = rate_limit_hits.hits + 1
-     returning hits`,
-    [`${name} ${key} ${start}`, new Date(end)],
-  );
-  const hits = Number(rows[0]?.hits ?? 1);
-  return { allowed: hits <= limit.max, retryAfterSeconds: Math.max(1, Math.ceil((end - now.getTime()) / 1000)) };
 }
 
 /**

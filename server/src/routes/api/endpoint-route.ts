@@ -22,7 +22,7 @@ interface EndpointConfig {
   groupPermission?: GroupPermission;
   xsrf: boolean;
   /** A public route's rate limit (plugins/security.ts). */
-  rateLimit?: RateLimitName;
+  limit?: RateLimitName;
   /** The route answers while the caller's account must renew (plugins/security.ts). */
   duringRenewal?: boolean;
   /** The endpoint's one-line summary, for the OpenAPI document. */
@@ -50,7 +50,7 @@ export function endpointRoute<E extends AnyEndpoint>(
   return {
     method: endpoint.method,
     url: endpoint.path,
-    config: { ...access, xsrf: endpoint.xsrf, ...(endpoint.limit === undefined ? {} : { rateLimit: endpoint.limit }), summary: endpoint.summary, ...extra },
+    config: { ...access, xsrf: endpoint.xsrf, ...(endpoint.limit === undefined ? {} : { limit: endpoint.limit }), summary: endpoint.summary, ...extra },
     schema: schema as SchemaOf<E>,
   };
 }

@@ -17,7 +17,7 @@ import type Provider from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
 import { InvalidInputError } from '../../errors.js';
 import { clientAddress, endSessionForProviderSignOut, isFromTrustedProxy } from '../../plugins/security.js';
-import { clientKey, countCall, RATE_LIMIT_MESSAGES } from '../../services/rate-limits.js';
+import { clientKey, limitKey, RATE_LIMIT_MESSAGES } from '../../services/rate-limits.js';
 import { boundService, decideOidcSignIn } from '../../services/service-sign-in/oidc/accounts.js';
 import { hashedBasicAuthorization } from '../../services/service-sign-in/oidc/clients.js';
 import { consentPage } from '../../services/service-sign-in/oidc/pages.js';
@@ -148,6 +148,18 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  // The token endpoint's limit (oidc-token): @fastify/rate-limit on the database's store, as the
+  // visitors' calls (plugins/security.ts), counted here because only that path of the provider's counts.
+  const tokenSettings = app.security.settings.rateLimits['oidc-token'];
+  const tokenLimit =
+    tokenSettings === undefined
+      ? undefined
+      : app.createRateLimit({
+          max: tokenSettings.max,
+          timeWindow: tokenSettings.windowSeconds * 1000,
+          keyGenerator: (request) => limitKey('oidc-token', clientKey(clientAddress(request, app.security.settings))),
+        });
+
   app.route({
     method: ['GET', 'POST', 'OPTIONS'],
     url: `${OIDC_PATH}/*`,
@@ -155,16 +167,15 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
       const raw = request.raw;
       // The token endpoint counts its calls per client address before the provider does any work
       // (a client's secret is checked there): 429 with Retry-After, in the protocol's error form.
-      const tokenLimit = app.security.settings.rateLimits['oidc-token'];
       if (tokenLimit !== undefined && request.method === 'POST' && (raw.url ?? '').split('?')[0] === TOKEN_PATH) {
-        const address = clientKey(clientAddress(request, app.security.settings));
-        const decision = await countCall(app.security.db, 'oidc-token', address, tokenLimit, app.security.clock.now());
-        if (!decision.allowed) {
+        const counted = await tokenLimit(request);
+        if (!counted.isAllowed && counted.isExceeded) {
+          const seconds = Math.max(1, counted.ttlInSeconds);
           return reply
             .code(429)
-            .header('retry-after', String(decision.retryAfterSeconds))
+            .header('retry-after', String(seconds))
             .header('cache-control', 'no-store')
-            .send({ error: 'temporarily_unavailable', error_description: RATE_LIMIT_MESSAGES.tooManyFromAddress(decision.retryAfterSeconds) });
+            .send({ error: 'temporarily_unavailable', error_description: RATE_LIMIT_MESSAGES.tooManyFromAddress(seconds) });
         }
       }
       const { handle } = await providerOf();
