@@ -345,6 +345,12 @@ for (const kind of DATABASE_KINDS) {
         assert.equal(page.status, 200);
         assert.match(page.body, /will learn your username, your name, your email address and your groups\./);
         assert.match(new URL(page.url).pathname, /^\/oidc\/interaction\/[\w-]+$/);
+        // The forms' answers end in a redirect to the client: a browser lets it through only when
+        // the page's form-action names the client's origin (it was 'self' alone).
+        const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+        const policy = (await fetch(page.url, { headers: { cookie } })).headers.get('content-security-policy') ?? '';
+        assert.match(policy, /(^|; )form-action 'self' https:\/\/rp\.example\.test(;|$)/, policy);
+        assert.match(policy, /(^|; )script-src 'none'(;|$)/, policy);
         const back = new URL((await browser.open(`${page.url}/${answer}`, 'POST')).location ?? 'about:blank');
         assert.equal(back.origin + back.pathname, REDIRECT_URI);
         if (answer === 'deny') {

@@ -20,7 +20,7 @@ import { clientAddress, endSessionForProviderSignOut, isFromTrustedProxy } from 
 import { clientKey, limitKey, RATE_LIMIT_MESSAGES } from '../../services/rate-limits.js';
 import { boundService, decideOidcSignIn } from '../../services/service-sign-in/oidc/accounts.js';
 import { hashedBasicAuthorization } from '../../services/service-sign-in/oidc/clients.js';
-import { consentPage } from '../../services/service-sign-in/oidc/pages.js';
+import { consentPage, pagePolicy } from '../../services/service-sign-in/oidc/pages.js';
 import { endOidcSignIns, hasOidcSignIns } from '../../services/service-sign-in/oidc/sign-out.js';
 import { KEY_CHECK_SECONDS, newestSigningGeneration } from '../../services/service-sign-in/oidc/keys.js';
 import { createOidcProvider, GRANTED_SCOPES, INTERACTION_PATH, OIDC_PATH } from '../../services/service-sign-in/oidc/provider.js';
@@ -219,9 +219,13 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
       const accountId = String(decision.accountId);
       return reply.redirect(await oidc.interactionResult(request.raw, reply.raw, { login: { accountId } }, { mergeWithLastSubmission: false }), 303);
     }
-    reply.header('content-security-policy', "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
     const action = (what: string) => `${INTERACTION_PATH}/${encodeURIComponent(details.uid)}/${what}`;
-    return reply.type('text/html; charset=utf-8').send(consentPage(String(client?.metadata()['client_name'] ?? details.params['client_id']), action('allow'), action('deny')));
+    const html = consentPage(String(client?.metadata()['client_name'] ?? details.params['client_id']), action('allow'), action('deny'));
+    // Allow and Deny end in a redirect to the client's redirect URI (the provider checked it is
+    // one the client registered): the policy lets the forms' answers go there.
+    const redirectUri = details.params['redirect_uri'];
+    reply.header('content-security-policy', pagePolicy(html, typeof redirectUri === 'string' ? redirectUri : undefined));
+    return reply.type('text/html; charset=utf-8').send(html);
   });
 
   app.post<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid/allow`, async (request, reply) => {

@@ -75,15 +75,16 @@ export function errorPage(error: string, description: string): string {
 }
 
 /**
- * The policy of a sign-out page: nothing but its own inline scripts (by their hashes), its form
- * posted here, and the redirect after it to the client's post-logout address (browsers check the
- * redirects after a form against form-action).
+ * The policy of a page of the provider's (consent, sign-out): nothing but its own inline scripts
+ * (by their hashes), its forms posted here, and the redirect after them to the client's address
+ * (its redirect URI, or its post-logout address): browsers check the redirects after a form
+ * against form-action, so without the client's origin the answer of a form would never reach it.
  */
-export function logoutPagePolicy(html: string, postLogoutRedirectUri: string | undefined): string {
+export function pagePolicy(html: string, clientUri: string | undefined): string {
   const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
   let origin: string | undefined;
   try {
-    origin = postLogoutRedirectUri === undefined ? undefined : new URL(postLogoutRedirectUri).origin;
+    origin = clientUri === undefined ? undefined : new URL(clientUri).origin;
   } catch {
     origin = undefined;
   }

@@ -23,7 +23,7 @@ import type { CurrentSession } from '../../sessions.js';
 import { accountClaims, boundService, decideOidcSignIn } from './accounts.js';
 import { databaseAdapter } from './adapter.js';
 import { ensureSigningKeys } from './keys.js';
-import { errorPage, logoutNowPage, logoutPage, logoutPagePolicy, signedOutPage } from './pages.js';
+import { errorPage, logoutNowPage, logoutPage, pagePolicy, signedOutPage } from './pages.js';
 
 /** Where the provider is mounted on the portal; the issuer is the portal's address followed by it. */
 export const OIDC_PATH = '/oidc';
@@ -196,7 +196,7 @@ export async function createOidcProvider(options: OidcProviderOptions): Promise<
     const params = oidc?.params;
     // The sign-out pages' policy: their inline scripts, their form, the client's address after it.
     if (route === 'end_session' && ctx.response.is('html')) {
-      ctx.set('content-security-policy', logoutPagePolicy(String(ctx.body), typeof params?.['post_logout_redirect_uri'] === 'string' ? params['post_logout_redirect_uri'] : undefined));
+      ctx.set('content-security-policy', pagePolicy(String(ctx.body), typeof params?.['post_logout_redirect_uri'] === 'string' ? params['post_logout_redirect_uri'] : undefined));
     }
     // The whole sign-out (not "of this client only") ends the portal session as well.
     if (route === 'end_session_confirm' && ctx.status === 303 && params?.['logout']) {
