@@ -15,7 +15,7 @@ import * as oidc from 'openid-client';
 import { addMembership, insertUserGroup } from '../src/repositories/groups.js';
 import { runOidcClientCommand } from '../src/services/service-sign-in/oidc/clients.js';
 import { ACTIVATION_SECONDS, KEY_CHECK_SECONDS, PUBLISHED_GENERATIONS, runOidcKeyCommand } from '../src/services/service-sign-in/oidc/keys.js';
-import { signIn } from './auth-helpers.js';
+import { postSignIn, signIn } from './auth-helpers.js';
 import { DATABASE_KINDS, createFixture, createTestApp, type Fixture } from './helpers.js';
 import { call, count, createWorld, signedIn, type World } from './self-service-helpers.js';
 import type { Principal } from './auth-helpers.js';
@@ -606,7 +606,7 @@ for (const kind of DATABASE_KINDS) {
       }
     });
 
-    for (const action of ['sign-out', 'sign-out-everywhere', 'lock', 'closure'] as const) {
+    for (const action of ['sign-out', 'sign-out-everywhere', 'lock', 'closure', 'failed-sign-ins-lock'] as const) {
       test(`the portal's ${action} ends the account's sign-ins to services: ${action === 'sign-out' ? "this browser's" : 'every'} provider session and grant (the refresh token is refused: invalid_grant), and a verified back-channel logout token reaches the client for each`, async () => {
         const { client, receiver, config } = await registerWithLogout(unique(`told-${action}`));
         try {
@@ -627,6 +627,12 @@ for (const kind of DATABASE_KINDS) {
             assert.equal(out.statusCode, 200, out.body);
           } else if (action === 'sign-out-everywhere') {
             assert.equal((await call(world.app, who, 'POST', '/sessions/end-all')).statusCode, 200);
+          } else if (action === 'failed-sign-ins-lock') {
+            // Someone guessing at the account's website token: the fifth failure locks it.
+            const statuses: number[] = [];
+            for (let attempt = 1; attempt <= 5; attempt++) statuses.push((await postSignIn(world.app, account.username, 'wrong-token')).statusCode);
+            assert.deepEqual(statuses, [401, 401, 401, 401, 423]);
+            assert.equal(await count(world.db, 'select 1 from accounts where id = $1 and not active', [account.id]), 1, 'locked');
           } else {
             const admin = await signedIn(world, unique('admin'), { roles: ['site-admin'] });
             const done =

@@ -31,10 +31,13 @@ export type SignInFailure = 'invalid' | 'locked';
 
 export type SignInResult = { readonly ok: true; readonly account: SignInAccount } | { readonly ok: false; readonly failure: SignInFailure };
 
-/** Locks an account after too many failures: inactive, its sessions deleted, the change recorded. */
+/**
+ * Locks an account after too many failures: inactive, its sessions deleted, the change recorded;
+ * then, as an administrator's lock does, its sign-ins to the platform's services end.
+ */
 async function lockAfterFailures(context: SecurityContext, account: SignInAccount): Promise<void> {
-  await context.db.transaction(async (tx) => {
-    if (!(await deactivateAccount(tx, account.id))) return; // locked already (e.g. by a parallel attempt)
+  const locked = await context.db.transaction(async (tx) => {
+    if (!(await deactivateAccount(tx, account.id))) return false; // locked already (e.g. by a parallel attempt)
     await deleteAccountSessions(tx, account.id);
     await addAccountUpdate(tx, {
       accountId: account.id,
@@ -42,7 +45,9 @@ async function lockAfterFailures(context: SecurityContext, account: SignInAccoun
       username: 'system',
       active: false,
     });
+    return true;
   });
+  if (locked) await context.signOuts.signedOut({ accountId: account.id, reason: 'locked' });
 }
 
 /**
