@@ -70,7 +70,7 @@ function startRelyingParty(configuration: () => oidc.Configuration): Promise<Ser
       }
       if (url.pathname === '/logout') {
         // ?hint=no: the sign-out without the ID token (the portal asks).
-        const hint = url.searchParams.get('hint') !== 'no' && idToken !== undefined ? { id_token_hint: idToken } : {};
+        const hint: Record<string, string> = url.searchParams.get('hint') !== 'no' && idToken !== undefined ? { id_token_hint: idToken } : {};
         const to = oidc.buildEndSessionUrl(configuration(), { ...hint, post_logout_redirect_uri: `${serviceUrl}/signed-out`, state: 'back-from-sign-out' });
         res.writeHead(302, { location: to.href });
         res.end();
