@@ -24,6 +24,10 @@ import { pathToFileURL } from 'node:url';
 import { root } from './lib.mjs';
 
 const SCALE = Number(process.env.BENCH_PROVISIONING_SCALE ?? '1');
+// mdb without an fsync at each write (olcDbNoSync), for ldapadd and the portal alike: the load is
+// then bound by what slapd and the portal do, not by this machine's disk flushes (about 10 ms
+// each here, which made the whole phase an hour). BENCH_PROVISIONING_SYNC=1: with them.
+const NO_SYNC = process.env.BENCH_PROVISIONING_SYNC !== '1';
 if (!(SCALE > 0 && SCALE <= 1)) throw new Error(`BENCH_PROVISIONING_SCALE must be a number in (0, 1], not ${process.env.BENCH_PROVISIONING_SCALE}.`);
 export const PROV_ACCOUNTS = Math.round(100_000 * SCALE);
 export const PROV_GROUPS = Math.round(10_000 * SCALE);
@@ -205,7 +209,7 @@ async function readDirectory(m, url, base) {
 
 /** A fresh slapd (the tests'), stopped and removed at cleanup, killed at an unplanned exit. */
 async function freshSlapd(m, ctx) {
-  const slapd = await m.slapd.startSlapd({ maxSizeBytes: 16 * 1024 ** 3 });
+  const slapd = await m.slapd.startSlapd({ maxSizeBytes: 16 * 1024 ** 3, noSync: NO_SYNC });
   ctx.onExit(() => slapd.killNow());
   ctx.onCleanup(() => slapd.remove());
   return slapd;
@@ -257,7 +261,7 @@ const pct = (values, q) => {
 export async function benchProvisioning(ctx, portal) {
   const m = await serverModules();
   const base = m.slapd.LDAP_SUFFIX;
-  const result = { portal, scale: SCALE, errors: [] };
+  const result = { portal, scale: SCALE, noSync: NO_SYNC, errors: [] };
 
   // 1. The truth, by SQL.
   ctx.log(`Provisioning: seeding ${PROV_ACCOUNTS.toLocaleString('en-US')} accounts, ${PROV_GROUPS.toLocaleString('en-US')} groups, ${PROV_MEMBERSHIPS.toLocaleString('en-US')} memberships…`);
@@ -450,7 +454,7 @@ export function provisioningReport(results, note) {
     const s = r.seeded ?? {};
     lines.push(
       '',
-      `Provisioning at scale${scaleNote(r)} on PostgreSQL and OpenLDAP slapd (mdb, the memberof overlay; the provisioning tests' configuration): ` +
+      `Provisioning at scale${scaleNote(r)} on PostgreSQL and OpenLDAP slapd (the provisioning tests' configuration: mdb, the memberof overlay${r.noSync ? '; olcDbNoSync: no fsync at each write' : ''}): ` +
         `${n(s.accounts)} accounts (${n(s.locked)} locked or closed), ${n(s.groups)} user groups (${n(s.nestings)} nestings), ${n(s.memberships)} memberships, ` +
         `${n(s.subscriptions)} subscriptions of their own; seeding took ${fmt(r.seedMs / 1000)} s.`,
     );

@@ -38,7 +38,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-function configLdif(dataDir: string, maxSizeBytes: number): string {
+function configLdif(dataDir: string, maxSizeBytes: number, noSync: boolean): string {
   return `dn: cn=config
 objectClass: olcGlobal
 cn: config
@@ -79,7 +79,7 @@ olcRootDN: ${LDAP_ADMIN_DN}
 olcRootPW: ${LDAP_ADMIN_PASSWORD}
 olcDbDirectory: ${dataDir}
 olcDbMaxSize: ${maxSizeBytes}
-olcDbIndex: objectClass eq
+${noSync ? 'olcDbNoSync: TRUE\n' : ''}olcDbIndex: objectClass eq
 olcDbIndex: uid eq
 olcDbIndex: cn eq
 olcDbIndex: member eq
@@ -97,13 +97,13 @@ olcMemberOfRefInt: TRUE
  * Starts a slapd with an empty directory holding only dc=example,dc=test. The bench
  * (scripts/bench-provisioning.mjs) starts its directories here too, with room for its scale.
  */
-export async function startSlapd(options: { maxSizeBytes?: number } = {}): Promise<Slapd> {
+export async function startSlapd(options: { maxSizeBytes?: number; noSync?: boolean } = {}): Promise<Slapd> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-slapd-'));
   const configDir = join(dir, 'slapd.d');
   const dataDir = join(dir, 'data');
   mkdirSync(configDir);
   mkdirSync(dataDir);
-  writeFileSync(join(dir, 'config.ldif'), configLdif(dataDir, options.maxSizeBytes ?? 4294967296));
+  writeFileSync(join(dir, 'config.ldif'), configLdif(dataDir, options.maxSizeBytes ?? 4294967296, options.noSync ?? false));
   execFileSync('/usr/sbin/slapadd', ['-n', '0', '-F', configDir, '-l', join(dir, 'config.ldif')], { stdio: ['ignore', 'ignore', 'pipe'] });
   writeFileSync(join(dir, 'base.ldif'), `dn: ${LDAP_SUFFIX}\nobjectClass: top\nobjectClass: dcObject\nobjectClass: organization\ndc: example\no: Example\n`);
   execFileSync('/usr/sbin/slapadd', ['-n', '1', '-F', configDir, '-l', join(dir, 'base.ldif')], { stdio: ['ignore', 'ignore', 'pipe'] });
