@@ -117,8 +117,17 @@ const ANALYZE_SQL = 'vacuum analyze accounts, user_groups, group_memberships, gr
 // ---------------------------------------------------------------------------------------------
 // LDIF (RFC 2849): a value that is not a SAFE-STRING goes base64.
 
-const SAFE = /^(?:[\x01-\x09\x0b\x0c\x0e-\x1f\x21-\x39\x3b\x3d-\x7f][\x01-\x09\x0b\x0c\x0e-\x7f]*)?$/;
-const ldifLine = (attribute, value) => (SAFE.test(value) ? `${attribute}: ${value}\n` : `${attribute}:: ${Buffer.from(value, 'utf8').toString('base64')}\n`);
+/** RFC 2849's SAFE-STRING: ASCII without NUL, LF or CR, not starting with a space, ':' or '<' (nor ending with a space, which it advises to encode). */
+function safe(value) {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0 || code === 10 || code === 13 || code > 127) return false;
+    if (i === 0 && (code === 32 || code === 58 || code === 60)) return false;
+    if (i === value.length - 1 && code === 32) return false;
+  }
+  return true;
+}
+const ldifLine = (attribute, value) => (safe(value) ? `${attribute}: ${value}\n` : `${attribute}:: ${Buffer.from(value, 'utf8').toString('base64')}\n`);
 
 function ldifEntry(dn, attributes) {
   let text = ldifLine('dn', dn);
