@@ -1562,6 +1562,7 @@ async function main() {
   if (!interrupted && !readsOnly && !pg.skip) {
     // A database of its own: the phase needs exactly its accounts and groups.
     const own = await createBenchDatabase();
+    if (own.skip) throw new Error(`Provisioning at scale: no database of its own (${own.skip})`);
     log(PHASES.provisioning.announce());
     provisioning.push(await PHASES.provisioning.run(await startPortal('PostgreSQL', own.url)));
   }
