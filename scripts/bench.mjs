@@ -27,11 +27,18 @@
 //    account search held together for 60 s by a bounded generator on loopback (p50/p95/p99, errors).
 //  - forward auth paced (PostgreSQL only): a service's proxy asking at 1,000 calls a second for 30 s
 //    (p50/p95/p99; the target is p99 ≤ 5 ms, the rate held, no error).
+//  - provisioning at scale (PostgreSQL and a real OpenLDAP slapd; scripts/bench-provisioning.mjs):
+//    100,000 accounts, 10,000 groups and 1,000,000 memberships seeded into a fresh database; `ldapadd`
+//    of the entries the portal would write, from an LDIF file, into an empty slapd (the directory's
+//    own limit) beside the portal's full reconcile of another empty slapd (target ≤ 2 × ldapadd; both
+//    directories read back and compared), a reconcile of the now up-to-date directory (target
+//    ≤ 10 min), then the portal with the directory configured: approvals through the API under the
+//    session check's sustained load, each timed until its member is in the directory (p95 ≤ 2 s).
 //  - `--only=search` alone: the account search at 1,000,000 accounts, each term's p95 (PostgreSQL).
 //  - pages (scripts/bench-pages.mjs): the federated portal beside the same application
 //    built without federation (scripts/monolith), in Chromium: JavaScript before content, time to
 //    content, in-app navigation, Lighthouse mobile and desktop; two portals on PGlite.
-// `npm run bench -- --only=groups` (or `--only=tokens`, `--only=lists`, `--only=load`, `--only=forward-auth`, `--only=search`) runs that phase alone (PostgreSQL only, no PGlite portal);
+// `npm run bench -- --only=groups` (or `--only=tokens`, `--only=lists`, `--only=load`, `--only=forward-auth`, `--only=search`, `--only=provisioning`) runs that phase alone (PostgreSQL only, no PGlite portal);
 // `--only=pages` runs the pages alone; `--only=navigation` the in-app navigations alone, each with what it fetched;
 // `--only=lighthouse` Lighthouse alone, keeping each run's report;
 // `--only=reads` the session check beside its references alone.
@@ -46,6 +53,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LIGHTHOUSE_RUNS, PAGE_RUNS, lighthouseReport, measureLighthouse, measureNavigations, measurePages, pagesReport } from './bench-pages.mjs';
+import { PROV_ACCOUNTS, PROV_GROUPS, PROV_MEMBERSHIPS, benchProvisioning, provisioningErrors, provisioningFigures, provisioningReport } from './bench-provisioning.mjs';
 import { runOf, writeBenchTable } from './bench-table.mjs';
 import { MONOLITH_DIR, buildAll, buildApp, ensureChromium, ensureInstalled, log, root } from './lib.mjs';
 
@@ -118,6 +126,7 @@ const requireServer = createRequire(join(root, 'server', 'package.json'));
 
 const children = new Set();
 const tempDirs = new Set();
+const exitHooks = new Set(); // synchronous, for an exit nobody planned (a slapd to kill)
 const cleanups = []; // async, run last-in first-out
 let interrupted = false;
 
@@ -155,6 +164,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  for (const hook of exitHooks) hook();
 });
 
 function makeTempDir(prefix) {
@@ -288,12 +298,12 @@ async function load({ agent, target, concurrency, durationMs, stats, record = tr
  * than one at a time, so at most `concurrency` are in flight (a bounded generator). The rate
  * achieved is what was answered in the time taken.
  */
-async function paced({ agent, target, rate, concurrency, durationMs, stats, record = true }) {
+async function paced({ agent, target, rate, concurrency, durationMs, stats, record = true, until = () => false }) {
   const started = performance.now();
   const deadline = started + durationMs;
   const interval = (1000 * concurrency) / rate;
   const worker = async (w) => {
-    for (let next = started + (w * interval) / concurrency; !interrupted && next < deadline; next += interval) {
+    for (let next = started + (w * interval) / concurrency; !interrupted && !until() && next < deadline; next += interval) {
       const wait = next - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       await timedRequest(agent, target, stats, record);
@@ -1370,11 +1380,12 @@ function parseArgs(args) {
     else if (arg === '--only=load') only = 'load';
     else if (arg === '--only=forward-auth') only = 'forward-auth';
     else if (arg === '--only=search') only = 'search';
+    else if (arg === '--only=provisioning') only = 'provisioning';
     else if (arg === '--only=pages') only = 'pages';
     else if (arg === '--only=reads') only = 'reads';
     else if (arg === '--only=navigation') only = 'navigation';
     else if (arg === '--only=lighthouse') only = 'lighthouse';
-    else throw new Error(`Unknown argument ${arg}: the options are --only=groups, --only=tokens, --only=lists, --only=load, --only=forward-auth, --only=search, --only=pages, --only=navigation, --only=lighthouse and --only=reads.`);
+    else throw new Error(`Unknown argument ${arg}: the options are --only=groups, --only=tokens, --only=lists, --only=load, --only=forward-auth, --only=search, --only=provisioning, --only=pages, --only=navigation, --only=lighthouse and --only=reads.`);
   }
   return { only };
 }
@@ -1547,6 +1558,15 @@ async function main() {
     lists.push(await benchLists(portal));
   }
 
+  const provisioning = [];
+  if (!interrupted && !readsOnly && !pg.skip) {
+    // A database of its own: the phase needs exactly its accounts and groups.
+    const own = await createBenchDatabase();
+    if (own.skip) throw new Error(`Provisioning at scale: no database of its own (${own.skip})`);
+    log(PHASES.provisioning.announce());
+    provisioning.push(await PHASES.provisioning.run(await startPortal('PostgreSQL', own.url)));
+  }
+
   const pages = interrupted || readsOnly ? undefined : await benchPages();
 
   // The report.
@@ -1642,11 +1662,12 @@ async function main() {
     lines.push(...groupsReport(groups, groupsNote));
     lines.push(...tokensReport(tokens, pg.skip ? tokensSkipped(pg.skip) : undefined));
     lines.push(...listsReport(lists, pg.skip ? listsSkipped(pg.skip) : undefined));
+    lines.push(...provisioningReport(provisioning, pg.skip ? provisioningSkipped(pg.skip) : undefined));
   }
   if (pages) lines.push(...pages.lines, ...(pages.misses.length ? ['', 'Page targets missed:', ...pages.misses.map((m) => `  ${m}`)] : []));
 
   const errorLines = [];
-  errorLines.push(...loadErrors(loads), ...forwardAuthErrors(forwardAuths), ...groupErrors(groups), ...tokenErrors(tokens), ...listErrors(lists));
+  errorLines.push(...loadErrors(loads), ...forwardAuthErrors(forwardAuths), ...groupErrors(groups), ...tokenErrors(tokens), ...listErrors(lists), ...provisioningErrors(provisioning));
   for (const { portal, search, queue } of scale) {
     if (errorCount(search.stats)) errorLines.push(`  account search on ${portal.label}: ${errorText(search.stats)}`);
     if (errorCount(queue.stats)) errorLines.push(`  queue pages on ${portal.label}: ${errorText(queue.stats)}`);
@@ -1659,7 +1680,7 @@ async function main() {
   } else lines.push('', 'Errors: none (every response was checked).');
   if (!interrupted) console.log(lines.join('\n'));
   if (!interrupted && !readsOnly) {
-    const figures = benchFigures({ toReference: pgRate / referenceRate, pgliteToPg: pgliteRate / pgRate, scale, loads, forwardAuths, groups, tokens, lists, pages });
+    const figures = benchFigures({ toReference: pgRate / referenceRate, pgliteToPg: pgliteRate / pgRate, scale, loads, forwardAuths, groups, tokens, lists, provisioning, pages });
     // Without PostgreSQL most rows are missing: the table says why rather than leaving them out unsaid.
     if (pg.skip) figures.unshift({ what: 'the rows on PostgreSQL', figure: 'not measured', target: pg.skip });
     writeBenchTable(PERFORMANCE_DOC, figures, run);
@@ -1671,7 +1692,7 @@ async function main() {
 const PERFORMANCE_DOC = join(root, 'docs', 'performance.md');
 
 /** The figures of a full run that have a target (and a few that explain them), for docs/performance.md. */
-function benchFigures({ toReference, pgliteToPg, scale, loads, forwardAuths = [], groups, tokens, lists, pages }) {
+function benchFigures({ toReference, pgliteToPg, scale, loads, forwardAuths = [], groups, tokens, lists, provisioning = [], pages }) {
   const figures = [];
   const under = (what, value, limit, digits = 1) => figures.push({ what, figure: `${fmt(value, digits)} ms`, target: `< ${limit} ms`, met: value < limit });
   if (Number.isFinite(toReference)) {
@@ -1707,6 +1728,7 @@ function benchFigures({ toReference, pgliteToPg, scale, loads, forwardAuths = []
     under(`held messages, first page p95, ${LIST_HELD.toLocaleString('en-US')} held`, l.firstPage.p95, LIST_TARGET_PAGE_P95_MS);
     under(`discard all deferred, ${l.remaining.toLocaleString('en-US')} messages`, timesSummary(l.discardAll).p50, LIST_TARGET_DISCARD_ALL_MS, 0);
   }
+  figures.push(...provisioningFigures(provisioning));
   if (pages) figures.push(...pages.figures);
   return figures;
 }
@@ -1729,6 +1751,60 @@ function groupErrors(groups) {
   }
   return lines;
 }
+
+const provisioningSkipped = (why) => `Provisioning at scale skipped: it runs on PostgreSQL only (DATABASE_URL, else ${DEFAULT_POSTGRES_URL}), and ${why.replace(/^PostgreSQL skipped: /, '')}`;
+
+/**
+ * The session check of the sustained load (LOAD_SESSION_RATE a second, at most
+ * LOAD_SESSION_CONCURRENCY in flight), from now until stop(): after 2 s of warm-up, every answer
+ * checked; stop() says the rate held, the p95 and the errors.
+ */
+function sessionLoad(portal, headers) {
+  const agent = newAgent(LOAD_SESSION_CONCURRENCY);
+  const stats = newStats();
+  const target = {
+    port: portal.port,
+    path: `${API}/sessions/current`,
+    headers,
+    check: (r) => (r.status !== 200 ? `HTTP ${r.status}` : r.body.includes('"username":"user"') ? undefined : 'unexpected body'),
+  };
+  let stopped = false;
+  const until = () => stopped;
+  const common = { agent, target, rate: LOAD_SESSION_RATE, concurrency: LOAD_SESSION_CONCURRENCY, stats, until };
+  const running = paced({ ...common, durationMs: 2_000, record: false }).then(() => paced({ ...common, durationMs: 24 * 3_600_000 }));
+  return {
+    async stop() {
+      stopped = true;
+      await running;
+      agent.destroy();
+      return {
+        rate: LOAD_SESSION_RATE,
+        held: summary(stats).perSecond,
+        p95: percentile(Float64Array.from(stats.latencies).sort(), 0.95),
+        errors: errorCount(stats),
+        errorText: errorText(stats),
+      };
+    },
+  };
+}
+
+/** What the provisioning phase (scripts/bench-provisioning.mjs) borrows from this script. */
+const provisioningContext = {
+  API,
+  log,
+  startPortal,
+  stopChild,
+  pgClient,
+  makeTempDir,
+  newAgent,
+  request,
+  adminSession,
+  signedInSession,
+  sessionLoad,
+  isInterrupted: () => interrupted,
+  onCleanup: (fn) => cleanups.push(fn),
+  onExit: (fn) => exitHooks.add(fn),
+};
 
 /** The phases `--only=` runs alone, each on a fresh PostgreSQL database: what it says, runs and reports. */
 const PHASES = {
@@ -1766,6 +1842,15 @@ const PHASES = {
     report: tokensReport,
     skipped: tokensSkipped,
     errors: tokenErrors,
+  },
+  provisioning: {
+    announce: () =>
+      `Provisioning at scale: seeding ${PROV_ACCOUNTS.toLocaleString('en-US')} accounts, ${PROV_GROUPS.toLocaleString('en-US')} groups and ${PROV_MEMBERSHIPS.toLocaleString('en-US')} memberships, ` +
+      'then ldapadd beside the reconciles into slapd, then decisions under load (many minutes at full scale)…',
+    run: (portal) => benchProvisioning(provisioningContext, portal),
+    report: provisioningReport,
+    skipped: (why) => provisioningSkipped(why),
+    errors: provisioningErrors,
   },
   lists: {
     announce: () =>

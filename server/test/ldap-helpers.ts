@@ -16,10 +16,14 @@ export const LDAP_ADMIN_PASSWORD = 'slapd-test-secret-1234';
 
 export interface Slapd {
   url: string;
+  /** Its folder (configuration and data). */
+  dir: string;
   /** Stops it (the data stays: start() again serves the same entries). */
   stop(): Promise<void>;
   start(): Promise<void>;
   remove(): Promise<void>;
+  /** Kills it and removes its folder at once, synchronously (for a process exiting unplanned). */
+  killNow(): void;
 }
 
 async function freePort(): Promise<number> {
@@ -34,7 +38,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-function configLdif(dataDir: string): string {
+function configLdif(dataDir: string, maxSizeBytes: number, noSync: boolean): string {
   return `dn: cn=config
 objectClass: olcGlobal
 cn: config
@@ -74,8 +78,8 @@ olcSuffix: ${LDAP_SUFFIX}
 olcRootDN: ${LDAP_ADMIN_DN}
 olcRootPW: ${LDAP_ADMIN_PASSWORD}
 olcDbDirectory: ${dataDir}
-olcDbMaxSize: 4294967296
-olcDbIndex: objectClass eq
+olcDbMaxSize: ${maxSizeBytes}
+${noSync ? 'olcDbNoSync: TRUE\n' : ''}olcDbIndex: objectClass eq
 olcDbIndex: uid eq
 olcDbIndex: cn eq
 olcDbIndex: member eq
@@ -89,14 +93,17 @@ olcMemberOfRefInt: TRUE
 `;
 }
 
-/** Starts a slapd with an empty directory holding only dc=example,dc=test. */
-export async function startSlapd(): Promise<Slapd> {
+/**
+ * Starts a slapd with an empty directory holding only dc=example,dc=test. The bench
+ * (scripts/bench-provisioning.mjs) starts its directories here too, with room for its scale.
+ */
+export async function startSlapd(options: { maxSizeBytes?: number; noSync?: boolean } = {}): Promise<Slapd> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-slapd-'));
   const configDir = join(dir, 'slapd.d');
   const dataDir = join(dir, 'data');
   mkdirSync(configDir);
   mkdirSync(dataDir);
-  writeFileSync(join(dir, 'config.ldif'), configLdif(dataDir));
+  writeFileSync(join(dir, 'config.ldif'), configLdif(dataDir, options.maxSizeBytes ?? 4294967296, options.noSync ?? false));
   execFileSync('/usr/sbin/slapadd', ['-n', '0', '-F', configDir, '-l', join(dir, 'config.ldif')], { stdio: ['ignore', 'ignore', 'pipe'] });
   writeFileSync(join(dir, 'base.ldif'), `dn: ${LDAP_SUFFIX}\nobjectClass: top\nobjectClass: dcObject\nobjectClass: organization\ndc: example\no: Example\n`);
   execFileSync('/usr/sbin/slapadd', ['-n', '1', '-F', configDir, '-l', join(dir, 'base.ldif')], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -132,10 +139,16 @@ export async function startSlapd(): Promise<Slapd> {
   await start();
   return {
     url,
+    dir,
     start,
     stop,
     async remove() {
       await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    killNow() {
+      child?.kill('SIGKILL');
+      child = undefined;
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -70,6 +70,23 @@ function personAttributes(person: Person): Record<string, string> {
 
 const PERSON_ATTRIBUTES = ['uid', 'cn', 'sn', 'givenName', 'mail', 'displayName', 'description'];
 
+/**
+ * The entries the portal writes, attribute by attribute (objectClass first): a person, a group
+ * with its members' DNs, one of its two OUs. The target adds exactly these; the bench writes them
+ * as an LDIF file to time the directory's own load of the same entries.
+ */
+export function personEntry(person: Person): Record<string, string | string[]> {
+  return { objectClass: ['top', 'person', 'organizationalPerson', 'inetOrgPerson'], ...personAttributes(person) };
+}
+
+export function groupEntry(name: string, memberDns: readonly string[]): Record<string, string | string[]> {
+  return { objectClass: ['top', 'groupOfNames'], cn: name, member: [...memberDns], description: PORTAL_MARK };
+}
+
+export function ouEntry(ou: string): Record<string, string | string[]> {
+  return { objectClass: ['top', 'organizationalUnit'], ou, description: PORTAL_MARK };
+}
+
 /** The replace/delete changes that make `entry` hold `wanted` (only the attributes the portal keeps). */
 function personChanges(entry: Entry, wanted: Record<string, string>): Change[] {
   const changes: Change[] = [];
@@ -153,7 +170,7 @@ export function createLdapTarget(settings: LdapSettings): ProvisioningTarget {
       [layout.groups, 'groups'],
     ] as const) {
       try {
-        await c.add(dn, { objectClass: ['top', 'organizationalUnit'], ou, description: PORTAL_MARK });
+        await c.add(dn, ouEntry(ou));
       } catch (error) {
         if (!(error instanceof AlreadyExistsError)) throw error;
       }
@@ -170,7 +187,7 @@ export function createLdapTarget(settings: LdapSettings): ProvisioningTarget {
     const entry = known === undefined ? await find(c, layout.personDn(person.username), PERSON_ATTRIBUTES) : known;
     if (entry === null) {
       try {
-        await c.add(layout.personDn(person.username), { objectClass: ['top', 'person', 'organizationalPerson', 'inetOrgPerson'], ...personAttributes(person) });
+        await c.add(layout.personDn(person.username), personEntry(person));
         return 'created';
       } catch (error) {
         if (!(error instanceof AlreadyExistsError)) throw error;
@@ -200,7 +217,7 @@ export function createLdapTarget(settings: LdapSettings): ProvisioningTarget {
         }
         if (!(error instanceof NoSuchObjectError)) throw error;
         try {
-          await c.add(dn, { objectClass: ['top', 'groupOfNames'], cn: group, member: part, description: PORTAL_MARK });
+          await c.add(dn, groupEntry(group, part));
         } catch (addError) {
           if (!(addError instanceof AlreadyExistsError)) throw addError;
           await addMembers(c, group, part);
