@@ -7,7 +7,9 @@
  * who the user is from the ID token. Signed in already, the next sign-in asks nothing. The
  * service's sign-out (RP-initiated logout) with the ID token as its hint signs the user out of the
  * portal as well without a question, and comes back to the service; without the hint the portal
- * asks first, on a page answered with the keyboard.
+ * asks first, on a page answered with the keyboard. The user's profile lists the sign-in to the
+ * service, and an administrator ends it from Account Administration: the service's refresh token is
+ * refused from then on.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -32,6 +34,7 @@ let serviceUrl: string;
 function startRelyingParty(configuration: () => oidc.Configuration): Promise<Server> {
   const attempts = new Map<string, string>(); // state → code verifier
   let idToken: string | undefined; // the last sign-in's, the hint of the sign-out
+  let refreshToken: string | undefined; // the last sign-in's
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', serviceUrl);
     const answer = (status: number, body: string) => {
@@ -61,6 +64,7 @@ function startRelyingParty(configuration: () => oidc.Configuration): Promise<Ser
         if (!verifier) return answer(400, '<h1>Unknown sign-in</h1>');
         const tokens = await oidc.authorizationCodeGrant(configuration(), url, { pkceCodeVerifier: verifier, expectedState: state });
         idToken = tokens.id_token;
+        refreshToken = tokens.refresh_token;
         const claims: Record<string, unknown> = tokens.claims() ?? {};
         const lines = ['preferred_username', 'name', 'email', 'groups'].map((key) => {
           const value = claims[key];
@@ -75,6 +79,16 @@ function startRelyingParty(configuration: () => oidc.Configuration): Promise<Ser
         res.writeHead(302, { location: to.href });
         res.end();
         return;
+      }
+      if (url.pathname === '/refresh') {
+        // The service uses its refresh token, as it does when its access token has run out.
+        if (!refreshToken) return answer(400, '<h1>No refresh token</h1>');
+        try {
+          refreshToken = (await oidc.refreshTokenGrant(configuration(), refreshToken)).refresh_token ?? refreshToken;
+          return answer(200, '<h1>Refreshed</h1>');
+        } catch (error) {
+          return answer(200, `<h1>Refresh refused</h1><p>${error instanceof oidc.ResponseBodyError ? error.error : String(error)}</p>`);
+        }
       }
       if (url.pathname === '/signed-out') return answer(200, `<h1>Signed out of the service</h1><p>state: ${url.searchParams.get('state') ?? ''}</p>`);
       answer(404, '<h1>Not found</h1>');
@@ -160,4 +174,60 @@ test("the service's sign-out with its ID token signs the user out of the portal 
   await expect(page).toHaveURL(`${serviceUrl}/signed-out?state=back-from-sign-out`);
   await page.goto(`${serviceUrl}/login`);
   await expect(page).toHaveURL(new RegExp(`^${portal.url}/login\\?redirect=%2Foidc%2Finteraction%2F`));
+});
+
+test("the profile lists the sign-in to the service; the administrator's Account Administration lists it and ends it, and the service's refresh token is refused", async ({ page, browser }, testInfo) => {
+  await page.goto(`${serviceUrl}/login`);
+  await submitTokenSignIn(page, 'user', demoToken('user', portal.dataDir));
+  await expect(page.getByRole('heading', { name: 'Signed in to the service' })).toBeVisible();
+  await page.goto(`${serviceUrl}/refresh`);
+  await expect(page.getByRole('heading', { name: 'Refreshed' })).toBeVisible();
+
+  // The user's profile, in both themes (opened again in each, as the accessibility spec does).
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto(`${portal.url}/profile`);
+    const own = page.getByRole('region', { name: 'Sign-ins to Services' });
+    await expect(own.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('wiki-service');
+    await expect(own.getByRole('button', { name: 'Sign out of wiki-service' })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await own.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`profile-sign-ins-${colorScheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  const context = await browser.newContext({ baseURL: portal.url });
+  try {
+    const admin = await context.newPage();
+    await admin.goto(`/login?${new URLSearchParams({ redirect: '/manage-accounts/user' })}`);
+    await submitTokenSignIn(admin, 'admin', demoToken('admin', portal.dataDir));
+    await expect(admin.getByRole('heading', { level: 2, name: 'Account Administration' })).toBeVisible();
+    const section = admin.getByRole('region', { name: 'Sign-ins to Services' });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await admin.emulateMedia({ colorScheme });
+      await admin.reload();
+      await expect(section.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('wiki-service');
+      await expect(admin.locator('[aria-busy="true"]')).toHaveCount(0);
+      await section.scrollIntoViewIfNeeded();
+      await admin.screenshot({ path: testInfo.outputPath(`account-administration-sign-ins-${colorScheme}.png`), fullPage: true });
+    }
+    await admin.emulateMedia({ colorScheme: 'light' });
+
+    await section.getByRole('button', { name: 'End the sign-in to wiki-service' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'End sign-in to service?' });
+    await expect(dialog).toContainText('user is signed out of wiki-service at once');
+    await dialog.getByRole('button', { name: 'End', exact: true }).click();
+    await expect(section.getByRole('status')).toHaveText('The sign-in of user to wiki-service ended.');
+    await expect(section.getByText('No sign-ins to services.')).toBeVisible();
+    await expect(admin.getByRole('region', { name: 'Update History' }).getByText(/Service sign-in ended: Sign-in to wiki-service ended by an account administrator\./)).toBeVisible();
+  } finally {
+    await context.close();
+  }
+
+  await page.goto(`${serviceUrl}/refresh`);
+  await expect(page.getByRole('heading', { name: 'Refresh refused' })).toBeVisible();
+  await expect(page.getByText('invalid_grant', { exact: true })).toBeVisible();
+  // The profile no longer lists it.
+  await page.goto(`${portal.url}/profile`);
+  await expect(page.getByRole('region', { name: 'Sign-ins to Services' }).getByText('No sign-ins to services.')).toBeVisible();
 });

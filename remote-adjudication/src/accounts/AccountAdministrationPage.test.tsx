@@ -1,5 +1,5 @@
 import { type Permission, RULE_MESSAGES } from '@portal/api';
-import { SERVICE_ACCESS_TITLE } from '@portal/shared/components';
+import { NO_SERVICE_SIGN_INS, SERVICE_ACCESS_TITLE, SERVICE_SIGN_INS_TITLE } from '@portal/shared/components';
 import { MESSAGES } from '@portal/shared';
 import { configure, fakeServer, renderPage, sampleAccount, signIn } from '@portal/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -31,6 +31,8 @@ const answers = (account = sampleAccount()) => ({
   'GET /accounts/jane.doe/tokens': { body: { tokens: [] } },
   // No directory is provisioned: no Service Access section.
   'GET /service-access/jane.doe': { body: { provisioned: false, services: [] } },
+  // No OpenID client registered: no Sign-ins to Services section.
+  'GET /accounts/jane.doe/service-sign-ins': { body: { available: false, sign_ins: [] } },
 });
 
 /** Opens a collapsible action box by its header; answers the box (a region named after its action). */
@@ -112,6 +114,7 @@ describe('/manage-accounts/:username', () => {
     expect(screen.queryByRole('button', { name: 'Unlock Account' })).not.toBeInTheDocument();
     expect(server.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([
       'GET /accounts/jane.doe',
+      'GET /accounts/jane.doe/service-sign-ins',
       'GET /accounts/jane.doe/tokens',
       'GET /service-access/jane.doe',
       'GET /subscriptions/jane.doe',
@@ -340,5 +343,82 @@ describe('the Access Tokens section', () => {
     expect(await screen.findByRole('region', { name: 'Update History' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Access Tokens' })).not.toBeInTheDocument();
     expect(server.called('GET /accounts/jane.doe/tokens')).toHaveLength(0);
+  });
+});
+
+describe('the Sign-ins to Services section', () => {
+  const WIKI = { client: 'team-wiki', service: null, signed_in_at: new Date(2026, 2, 3, 10, 2).toISOString(), expires_at: new Date(2026, 2, 3, 22, 2).toISOString() };
+  const JIRA = { client: 'jira', service: 'jira', signed_in_at: new Date(2026, 2, 3, 9, 0).toISOString(), expires_at: new Date(2026, 2, 3, 21, 0).toISOString() };
+
+  it("lists the account's sign-ins after Service Access; End asks first, then ends it, says so, shows the list the server answers and reloads the history", async () => {
+    const server = fakeServer({
+      ...answers(),
+      'GET /accounts/jane.doe/service-sign-ins': { body: { available: true, sign_ins: [JIRA, WIKI] } },
+      'DELETE /accounts/jane.doe/service-sign-ins/team-wiki': { body: { ended: 1, sign_ins: [JIRA] } },
+    });
+    open();
+    const section = await screen.findByRole('region', { name: SERVICE_SIGN_INS_TITLE });
+    const table = await within(section).findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Service', 'Signed in', 'Expires', 'Actions']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['jira (for Jira)', 'Tue Mar 3 2026 9:00 AM', 'Tue Mar 3 2026 9:00 PM', 'End'],
+      ['team-wiki', 'Tue Mar 3 2026 10:02 AM', 'Tue Mar 3 2026 10:02 PM', 'End'],
+    ]);
+    // Placed after Subscriptions (and where Service Access would be), before the groups.
+    expect(screen.getByRole('region', { name: 'Subscriptions' }).compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(section.compareDocumentPosition(screen.getByRole('region', { name: 'Groups' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'End the sign-in to team-wiki' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End sign-in to service?' });
+    expect(dialog).toHaveTextContent('jane.doe is signed out of team-wiki at once');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.called('DELETE /accounts/jane.doe/service-sign-ins/team-wiki')).toHaveLength(0);
+
+    fireEvent.click(within(table).getByRole('button', { name: 'End the sign-in to team-wiki' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'End sign-in to service?' })).getByRole('button', { name: 'End' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent('The sign-in of jane.doe to team-wiki ended.');
+    expect(server.called('DELETE /accounts/jane.doe/service-sign-ins/team-wiki')).toHaveLength(1);
+    await waitFor(() => expect(within(section).queryByText('team-wiki')).not.toBeInTheDocument());
+    expect(within(section).getByText('jira')).toBeInTheDocument();
+    await waitFor(() => expect(server.called('GET /accounts/jane.doe')).toHaveLength(2));
+  });
+
+  it("says when there are none, and shows the server's message when the ending fails, keeping the row", async () => {
+    fakeServer({ ...answers(), 'GET /accounts/jane.doe/service-sign-ins': { body: { available: true, sign_ins: [] } } });
+    const first = open();
+    const empty = await screen.findByRole('region', { name: SERVICE_SIGN_INS_TITLE });
+    expect(await within(empty).findByText(NO_SERVICE_SIGN_INS)).toBeInTheDocument();
+    first.unmount();
+
+    fakeServer({
+      ...answers(),
+      'GET /accounts/jane.doe/service-sign-ins': { body: { available: true, sign_ins: [WIKI] } },
+      'DELETE /accounts/jane.doe/service-sign-ins/team-wiki': { status: 404, body: { error: 'No service called “team-wiki” signs in through the portal.', code: 404 } },
+    });
+    open();
+    const section = await screen.findByRole('region', { name: SERVICE_SIGN_INS_TITLE });
+    fireEvent.click(await within(section).findByRole('button', { name: 'End the sign-in to team-wiki' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'End sign-in to service?' })).getByRole('button', { name: 'End' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('No service called “team-wiki” signs in through the portal.');
+    expect(within(section).getByText('team-wiki')).toBeInTheDocument();
+  });
+
+  it('is absent when the portal has no OpenID client, and not asked for without LOCK_ACCOUNT', async () => {
+    const server = fakeServer(answers());
+    const first = open();
+    expect(await screen.findByRole('region', { name: 'Update History' })).toBeInTheDocument();
+    await waitFor(() => expect(server.called('GET /accounts/jane.doe/service-sign-ins')).toHaveLength(1));
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+    expect(screen.queryByRole('region', { name: SERVICE_SIGN_INS_TITLE })).not.toBeInTheDocument();
+    first.unmount();
+
+    signIn('auditor', ['VIEW_ACCOUNT']);
+    const other = fakeServer(answers());
+    open();
+    expect(await screen.findByRole('region', { name: 'Update History' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: SERVICE_SIGN_INS_TITLE })).not.toBeInTheDocument();
+    expect(other.called('GET /accounts/jane.doe/service-sign-ins')).toHaveLength(0);
   });
 });

@@ -2,13 +2,26 @@
  * /manage-accounts/:username, Account Administration (spec sections 2, 4 and 8): the change-email
  * link or its pending note, the account details, a locked or closed notice, the subscriptions,
  * whether the access to each service is up to date (when the portal provisions a directory),
+ * the sign-ins to services (LOCK_ACCOUNT, when the portal has an OpenID client) with their ending,
  * the groups, the actions, the account's tokens (when the artifact repository is supported) and
  * the update history with its CSV export. An unknown account shows the not-found view in place.
  */
 import { type Account, accountStatus, type AccountUpdate, isServiceSupported, links, SERVICE_INFO, supportedServices } from '@portal/api';
 import { ApiError, PageTitle, useConfiguration, useHasPermission } from '@portal/shared';
-import { AccountDetails, AccountGroupsTable, cameFrom, errorText, formatDateTime, isNotFound, NotFoundView, ServiceAccessPanel, useLoaded } from '@portal/shared/components';
-import { accountHistoryUrl } from '../api/accountAdmin';
+import {
+  AccountDetails,
+  AccountGroupsTable,
+  accountSignInWords,
+  cameFrom,
+  errorText,
+  formatDateTime,
+  isNotFound,
+  NotFoundView,
+  ServiceAccessPanel,
+  ServiceSignInsPanel,
+  useLoaded,
+} from '@portal/shared/components';
+import { accountHistoryUrl, endAccountServiceSignIn, listAccountServiceSignIns } from '../api/accountAdmin';
 import { getAccount, getSubscriptions } from '../api/accounts';
 import { Alert, Descriptions, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { Section } from '../Section';
@@ -106,10 +119,20 @@ const HISTORY_COLUMNS: TableColumnsType<AccountUpdate & { key: number }> = [
   { title: 'Active?', dataIndex: 'active', key: 'active', render: (active: boolean) => (active ? 'Yes' : 'No') },
 ];
 
+/** The account's sign-ins to services, each ended with End (the history, reloaded, records it). */
+function AccountServiceSignIns({ username, onEnded }: { username: string; onEnded(): void }) {
+  const load = useCallback((signal: AbortSignal) => listAccountServiceSignIns(username, { signal }), [username]);
+  const end = useCallback((client: string) => endAccountServiceSignIn(username, client), [username]);
+  const words = useMemo(() => accountSignInWords(username), [username]);
+  return <ServiceSignInsPanel load={load} end={end} words={words} onEnded={onEnded} />;
+}
+
 function AccountAdministration({ account, returnTo, reload }: { account: Account; returnTo: string; reload(): void }) {
   const tokensSupported = isServiceSupported(useConfiguration(), 'artifacts');
   // Held site-wide, SUBMIT_SURROGATE_REQUEST reaches every group (the help desk's way to a member's Remove User From Group).
   const surrogate = useHasPermission('SUBMIT_SURROGATE_REQUEST');
+  // Who may lock the account may see and end its sign-ins to services.
+  const canEndSignIns = useHasPermission('LOCK_ACCOUNT');
   return (
     <>
       <AccountLinks account={account} />
@@ -117,6 +140,7 @@ function AccountAdministration({ account, returnTo, reload }: { account: Account
       <AccountDetails account={account} showPersonalData />
       <AccountSubscriptions username={account.username} />
       <ServiceAccessPanel username={account.username} />
+      {canEndSignIns && <AccountServiceSignIns username={account.username} onEnded={reload} />}
       <Section title="Groups">
         <AccountGroupsTable groups={account.groups} emptyText={NO_GROUPS} {...(surrogate ? { surrogateFor: account.username } : {})} />
       </Section>

@@ -1,10 +1,10 @@
 /**
  * Account administration calls (spec sections 3, 4 and 7; definitions in @portal/api
  * accounts/account-admin.ts, tokens/account-tokens.ts): the search, lock, unlock, close, the history
- * export, and an account's tokens.
+ * export, an account's tokens and its sign-ins to services.
  */
 import * as api from '@portal/api';
-import { PAGE_SIZE, type Account, type AccountSearchPage, type ArtifactToken } from '@portal/api';
+import { PAGE_SIZE, type Account, type AccountSearchPage, type ArtifactToken, type EndedServiceSignIns, type ServiceSignInList } from '@portal/api';
 import { call, linkTo } from '@portal/shared';
 
 type Options = { readonly signal?: AbortSignal };
@@ -56,4 +56,14 @@ export function listAccountTokens(username: string, options: Options = {}): Prom
 /** Revokes one of an account's tokens, whatever its lifetime (the history records it). */
 export function revokeAccountToken(username: string, id: string, options: Options = {}): Promise<unknown> {
   return call(api.revokeAccountToken, { params: { username, id } }, options);
+}
+
+/** An account's sign-ins to services (LOCK_ACCOUNT). */
+export function listAccountServiceSignIns(username: string, options: Options = {}): Promise<ServiceSignInList> {
+  return call(api.listAccountServiceSignIns, { params: { username } }, options);
+}
+
+/** Ends an account's sign-in to one service (the history records it); answers the list after it. */
+export function endAccountServiceSignIn(username: string, client: string, options: Options = {}): Promise<EndedServiceSignIns> {
+  return call(api.endAccountServiceSignIn, { params: { username, client } }, options);
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccountGroup } from '@portal/api';
-import { SERVICE_ACCESS_TITLE } from '@portal/shared/components';
+import { NO_SERVICE_SIGN_INS, SERVICE_ACCESS_TITLE, SERVICE_SIGN_INS_TITLE } from '@portal/shared/components';
 import { configure, fakeServer, renderPage, sampleAccount, signIn } from '@portal/shared/testing';
 import { AUTH_CHANGE_PENDING, EMAIL_CHANGE_PENDING, NO_GROUPS, PROFILE_LOAD_ERROR, ProfilePage } from './ProfilePage';
 import { SIGN_OUT_EVERYWHERE } from './SignOutEverywhere';
@@ -147,5 +147,62 @@ describe('/profile: sign out everywhere', () => {
     expect(await within(section).findByRole('alert')).toHaveTextContent('The database is not available.');
     expect(screen.queryByTestId('landed')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'User Profile: jane.doe' })).toBeInTheDocument();
+  });
+});
+
+describe('/profile: sign-ins to services', () => {
+  const WIKI = { client: 'team-wiki', service: null, signed_in_at: new Date(2026, 2, 3, 10, 2).toISOString(), expires_at: new Date(2026, 2, 3, 22, 2).toISOString() };
+  const JIRA = { client: 'jira', service: 'jira', signed_in_at: new Date(2026, 2, 3, 9, 0).toISOString(), expires_at: null };
+
+  it("lists the user's sign-ins after Service Access; 'Sign out of {name}' asks first, then signs out, says so and shows the list the server answers", async () => {
+    const server = fakeServer({
+      'GET /accounts/jane.doe': { body: sampleAccount({ groups }) },
+      'GET /service-access/jane.doe': { body: { provisioned: true, services: [{ service: 'jira', state: 'up-to-date', since: null, next_attempt_at: null, error: null }] } },
+      'GET /service-sign-ins': { body: { available: true, sign_ins: [JIRA, WIKI] } },
+      'DELETE /service-sign-ins/jira': { body: { ended: 1, sign_ins: [WIKI] } },
+    });
+    open();
+    const section = await screen.findByRole('region', { name: SERVICE_SIGN_INS_TITLE });
+    const table = await within(section).findByRole('table');
+    expect(within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['jira (for Jira)', 'Tue Mar 3 2026 9:00 AM', 'Never', 'Sign out of jira'],
+      ['team-wiki', 'Tue Mar 3 2026 10:02 AM', 'Tue Mar 3 2026 10:02 PM', 'Sign out of team-wiki'],
+    ]);
+    const access = await screen.findByRole('region', { name: SERVICE_ACCESS_TITLE });
+    expect(access.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(section.compareDocumentPosition(screen.getByRole('region', { name: SIGN_OUT_EVERYWHERE.heading })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Sign out of jira' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out of jira?' });
+    expect(dialog).toHaveTextContent('Your session on the portal goes on.');
+    expect(server.called('DELETE /service-sign-ins/jira')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Out' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent('Signed out of jira.');
+    expect(server.called('DELETE /service-sign-ins/jira')).toHaveLength(1);
+    await waitFor(() => expect(within(section).queryByRole('button', { name: 'Sign out of jira' })).not.toBeInTheDocument());
+    expect(within(section).getByRole('button', { name: 'Sign out of team-wiki' })).toBeInTheDocument();
+    // The profile itself is not loaded again.
+    expect(server.called('GET /accounts/jane.doe')).toHaveLength(1);
+  });
+
+  it('says when there are none; shows nothing when the portal has no OpenID client; a failed list is said in the section', async () => {
+    fakeServer({ 'GET /accounts/jane.doe': { body: sampleAccount({ groups }) }, 'GET /service-sign-ins': { body: { available: true, sign_ins: [] } } });
+    const first = open();
+    const section = await screen.findByRole('region', { name: SERVICE_SIGN_INS_TITLE });
+    expect(await within(section).findByText(NO_SERVICE_SIGN_INS)).toBeInTheDocument();
+    first.unmount();
+
+    const server = fakeServer({ 'GET /accounts/jane.doe': { body: sampleAccount({ groups }) }, 'GET /service-sign-ins': { body: { available: false, sign_ins: [] } } });
+    const second = open();
+    await screen.findByRole('region', { name: 'Groups' });
+    await waitFor(() => expect(server.called('GET /service-sign-ins')).toHaveLength(1));
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+    expect(screen.queryByRole('region', { name: SERVICE_SIGN_INS_TITLE })).not.toBeInTheDocument();
+    second.unmount();
+
+    fakeServer({ 'GET /accounts/jane.doe': { body: sampleAccount({ groups }) }, 'GET /service-sign-ins': { status: 500, body: { error: 'Internal server error', code: 500 } } });
+    open();
+    const failed = await screen.findByRole('region', { name: SERVICE_SIGN_INS_TITLE });
+    expect(within(failed).getByRole('alert')).toHaveTextContent('Could not list the sign-ins to services: Internal server error');
   });
 });

@@ -2,14 +2,18 @@
  * /profile, 'User Profile: {username}' (spec section 2): links to the user's other screens (or a
  * note where a request is pending), the account details panel, the groups table, whether the
  * access to each service the user uses is up to date (when the portal provisions a directory),
- * and signing out everywhere.
+ * the sign-ins to services (when the portal has an OpenID client) with a sign-out of each, and
+ * signing out everywhere.
  */
 import { type Account, links } from '@portal/api';
 import { PageTitle, useConfiguration, useHasPermission, useSessionStore } from '@portal/shared';
-import { AccountDetails, AccountGroupsTable, ServiceAccessPanel } from '@portal/shared/components';
+import { AccountDetails, AccountGroupsTable, OWN_SIGN_IN_WORDS, ServiceAccessPanel, ServiceSignInsPanel } from '@portal/shared/components';
 import { Alert, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
+
+const loadSignIns = (signal: AbortSignal) => listServiceSignIns({ signal });
 import { Link } from 'react-router-dom';
+import { endServiceSignIn, listServiceSignIns } from '../api/profile';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import { useAccount } from './useAccount';
 
@@ -70,6 +74,7 @@ export function ProfilePage() {
             <AccountGroupsTable groups={state.value.groups} emptyText={NO_GROUPS} />
           </section>
           <ServiceAccessPanel username={state.value.username} />
+          <ServiceSignInsPanel load={loadSignIns} end={endServiceSignIn} words={OWN_SIGN_IN_WORDS} />
           <SignOutEverywhere />
         </>
       )}

@@ -100,3 +100,4 @@ export * from './provisioning/reconcile-provisioning.js';
 export * from './provisioning/provisioning-history-csv.js';
 export * from './provisioning/get-service-access.js';
 export * from './service-sign-in/forward-auth.js';
+export * from './service-sign-in/sign-ins.js';

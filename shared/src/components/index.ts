@@ -27,3 +27,4 @@ export * from './text.js';
 export * from './useLoaded.js';
 export * from './lazyPage.js';
 export * from './ServiceAccess.js';
+export * from './ServiceSignIns.js';

@@ -208,6 +208,48 @@ export async function deleteOidcSignIns(db: Queryable, sessionIds: string[], gra
   if (sessionIds.length > 0) await db.query("delete from oidc_models where model = 'Session' and id = any($1::text[])", [sessionIds]);
 }
 
+/**
+ * Takes one client's part out of provider sessions (its sid and grant): the sessions stay, signed
+ * in to the other clients.
+ */
+export async function removeOidcSessionAuthorizations(db: Queryable, sessionIds: string[], clientId: string): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await db.query("update oidc_models set payload = payload #- array['authorizations', $2::text] where model = 'Session' and id = any($1::text[])", [
+    sessionIds,
+    clientId,
+  ]);
+}
+
+/** A live grant or provider session of an account, as the list of its sign-ins to services reads it. */
+export interface OidcSignInRecord {
+  model: 'Grant' | 'Session';
+  id: string;
+  payload: OidcModelPayload;
+  expiresAt: Date | null;
+}
+
+/** The account's grants and provider sessions not past their expiry. */
+export async function findLiveOidcSignInsOfAccount(db: Queryable, accountId: string, now: Date): Promise<OidcSignInRecord[]> {
+  const { rows } = await db.query<{ model: 'Grant' | 'Session'; id: string; payload: OidcModelPayload; expires_at: Date | string | null }>(
+    `select model, id, payload, expires_at from oidc_models
+      where model in ('Session', 'Grant') and payload->>'accountId' = $1 and (expires_at is null or expires_at > $2)`,
+    [accountId, now],
+  );
+  return rows.map((row) => ({ model: row.model, id: row.id, payload: row.payload, expiresAt: row.expires_at === null ? null : new Date(row.expires_at) }));
+}
+
+/** Whether any OpenID client is registered. */
+export async function hasOidcClients(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query('select 1 from oidc_clients limit 1');
+  return rows.length > 0;
+}
+
+/** The client of that name. */
+export async function findOidcClientByName(db: Queryable, name: string): Promise<OidcClientRecord | undefined> {
+  const { rows } = await db.query<ClientRow>(`select ${CLIENT_COLUMNS} from oidc_clients where name = $1`, [name]);
+  return rows[0] ? clientOf(rows[0]) : undefined;
+}
+
 // Signing keys
 
 export interface OidcSigningKeyRecord {

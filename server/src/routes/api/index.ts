@@ -17,6 +17,7 @@ import { mailingListRoutes } from './mailing-lists.js';
 import { federationRoutes } from './federation.js';
 import { provisioningRoutes } from '../provisioning/index.js';
 import { forwardAuthRoutes } from '../service-sign-in/forward-auth.js';
+import { serviceSignInRoutes } from '../service-sign-in/sign-ins.js';
 import { NotFoundError } from '../../errors.js';
 import { MESSAGES } from '../../messages.js';
 import { API_PREFIX } from '../../plugins/route-access.js';
@@ -61,4 +62,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(federationRoutes);
   await app.register(provisioningRoutes);
   await app.register(forwardAuthRoutes);
+  await app.register(serviceSignInRoutes);
 };

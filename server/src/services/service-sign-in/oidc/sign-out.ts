@@ -5,7 +5,10 @@
  *   - the portal's sign-out: the provider session of the same browser (named by the provider's
  *     signed session cookie), and the grants it holds;
  *   - Sign Out Everywhere, a lock, a closure: every provider session of the account, and every
- *     grant of it.
+ *     grant of it;
+ *   - an ending of sign-ins to services ('ended', services/service-sign-in/sign-ins.ts): with a
+ *     client named, that client's grants and its part of every provider session of the account
+ *     (the sessions stay, signed in to the others); without, as Sign Out Everywhere.
  *
  * A grant's end is its tokens' (refresh and access tokens, codes): they are refused from then on.
  * Then each client of those sessions that registered a back-channel logout URI is sent a logout
@@ -20,6 +23,7 @@ import {
   findOidcSessionOfAccount,
   findOidcSessionsOfAccount,
   hasOidcRecordsOfAccount,
+  removeOidcSessionAuthorizations,
   type OidcSessionRecord,
 } from '../../../repositories/service-sign-in/oidc.js';
 import type { AccountSignOut } from '../../sign-out-hooks.js';
@@ -62,7 +66,7 @@ interface BackchannelClient {
 }
 
 export interface OidcSignOutResult {
-  /** Provider sessions ended. */
+  /** Provider sessions ended (one client's sign-ins: sessions that client's part was taken out of). */
   sessions: number;
   /** Grants revoked (with their tokens). */
   grants: number;
@@ -83,6 +87,7 @@ export interface OidcSignOutOptions {
 export async function endOidcSignIns(options: OidcSignOutOptions, signOut: AccountSignOut): Promise<OidcSignOutResult> {
   const { provider, db } = options;
   const accountId = String(signOut.accountId);
+  const only = signOut.reason === 'ended' ? signOut.clientId : undefined;
   let sessions: OidcSessionRecord[];
   const grantIds = new Set<string>();
   if (signOut.reason === 'sign-out') {
@@ -91,7 +96,14 @@ export async function endOidcSignIns(options: OidcSignOutOptions, signOut: Accou
     sessions = session ? [session] : [];
   } else {
     sessions = await findOidcSessionsOfAccount(db, accountId);
-    for (const grant of await findOidcGrantsOfAccount(db, accountId)) grantIds.add(grant.id);
+    for (const grant of await findOidcGrantsOfAccount(db, accountId)) if (only === undefined || grant.clientId === only) grantIds.add(grant.id);
+  }
+  if (only !== undefined) {
+    // The client's part of each session alone.
+    sessions = sessions.flatMap((session) => {
+      const authorization = session.authorizations[only];
+      return authorization === undefined ? [] : [{ id: session.id, authorizations: { [only]: authorization } }];
+    });
   }
   const told: { clientId: string; sid: string | undefined }[] = [];
   for (const session of sessions) {
@@ -103,7 +115,12 @@ export async function endOidcSignIns(options: OidcSignOutOptions, signOut: Accou
   if (sessions.length === 0 && grantIds.size === 0) return { sessions: 0, grants: 0, delivered: 0, failed: 0 };
 
   // The tokens stop working before any client is told.
-  await deleteOidcSignIns(db, sessions.map((session) => session.id), [...grantIds]);
+  if (only === undefined) {
+    await deleteOidcSignIns(db, sessions.map((session) => session.id), [...grantIds]);
+  } else {
+    await deleteOidcSignIns(db, [], [...grantIds]);
+    await removeOidcSessionAuthorizations(db, sessions.map((session) => session.id), only);
+  }
 
   let delivered = 0;
   let failed = 0;
