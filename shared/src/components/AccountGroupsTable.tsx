@@ -1,6 +1,7 @@
-import { Alert, Skeleton } from 'antd';
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import type { AccountGroup } from '@portal/api';
+import { TableLoadBoundary } from './TableLoadBoundary.js';
 
 // The table is a chunk of its own, so that /profile's heading does not wait for it: it brings antd's tables' part (the table, the pager's
 // select, the selection's checkboxes: 84 KB brotli), which the rest of the profile and of the
@@ -22,18 +23,6 @@ export interface AccountGroupsTableProps {
   readonly surrogateFor?: string;
 }
 
-/** Keeps a failed download of the table's code to the table's place, not the whole page. */
-class TableLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render() {
-    return this.state.failed ? <Alert type="error" showIcon role="alert" title={GROUPS_LOAD_ERROR} /> : this.props.children;
-  }
-}
 
 /**
  * An account's groups (spec section 2, the profile and the Account administration screen): the
@@ -43,7 +32,7 @@ class TableLoadBoundary extends Component<{ children: ReactNode }, { failed: boo
  */
 export function AccountGroupsTable(props: AccountGroupsTableProps) {
   return (
-    <TableLoadBoundary>
+    <TableLoadBoundary message={GROUPS_LOAD_ERROR}>
       <Suspense
         fallback={
           <div role="status" aria-busy="true" aria-label="Loading the groups">

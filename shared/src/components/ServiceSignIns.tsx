@@ -12,8 +12,9 @@ import type { EndedServiceSignIns, ServiceSignIn, ServiceSignInList } from '@por
 import { SERVICE_INFO } from '@portal/api';
 import { ConfirmModal, useConfirmation } from '@portal/shared';
 import { Alert, Skeleton, Typography } from 'antd';
-import { Component, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { errorText, useLoaded } from './useLoaded.js';
+import { TableLoadBoundary } from './TableLoadBoundary.js';
 
 // The table is a chunk of its own (antd's tables' part), as the groups' table is: /profile's first
 // content does not wait for it.
@@ -66,18 +67,6 @@ export interface ServiceSignInsTableProps {
   onEnd(signIn: ServiceSignIn): void;
 }
 
-/** Keeps a failed download of the table's code to the table's place. */
-class TableLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render() {
-    return this.state.failed ? <Alert type="error" showIcon role="alert" title={SERVICE_SIGN_INS_TABLE_ERROR} /> : this.props.children;
-  }
-}
 
 export interface ServiceSignInsPanelProps {
   /** The list (GET /service-sign-ins, or an account's); memoize it (a new function is a new call). */
@@ -128,7 +117,7 @@ export function ServiceSignInsPanel({ load, end, words, onEnded }: ServiceSignIn
       ) : (
         <>
           {outcome && <Alert type={outcome.type} showIcon role={outcome.type === 'error' ? 'alert' : 'status'} title={outcome.text} style={{ marginBottom: 12 }} />}
-          <TableLoadBoundary>
+          <TableLoadBoundary message={SERVICE_SIGN_INS_TABLE_ERROR}>
             <Suspense
               fallback={
                 <div role="status" aria-busy="true" aria-label="Loading the sign-ins to services">
