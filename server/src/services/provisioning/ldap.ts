@@ -24,7 +24,7 @@ import {
 import type { Queryable } from '../../db/database.js';
 import { allGroups, allPeople, findPerson, groupsOfAccount, membersOfGroup, type Person } from '../../repositories/provisioning/truth.js';
 import { directoryLayout } from './ldap-names.js';
-import { chunks, emptyReport, groupDrift, inParallel, ProvisioningError, type ProvisioningTarget, type ReconcileReport } from './target.js';
+import { chunks, emptyReport, groupDrift, inParallel, objectParts, ProvisioningError, type ProvisioningTarget, type ReconcileReport } from './target.js';
 
 export interface LdapSettings {
   url: string;
@@ -369,8 +369,7 @@ export function createLdapTarget(settings: LdapSettings): ProvisioningTarget {
     name: 'ldap',
     kind: 'ldap',
     async apply(object, db) {
-      const [kind, ...rest] = object.split(':');
-      const key = rest.join(':');
+      const { kind, key } = objectParts(object);
       if (kind === 'account') await applyAccount(db, Number(key));
       else if (kind === 'group') await applyGroup(db, key);
     },

@@ -17,7 +17,7 @@ import { findEligibleMembers, findMailingList, findSubscriptionChoices, listAllM
 import { findHeldGroups } from '../../repositories/groups.js';
 import { eligibleGroups } from '@portal/api';
 import { ListEngineError, NO_CHANGES, type Delivery, type ListEngine, type RosterChanges, type RosterEntry } from '../lists/engine.js';
-import { emptyReport, plural, ProvisioningError, type ProvisioningTarget, type ReconcileReport } from './target.js';
+import { emptyReport, plural, objectParts, ProvisioningError, type ProvisioningTarget, type ReconcileReport } from './target.js';
 
 /** The kind of every lists target (the decisions' 'list:<id>' objects go to targets of this kind only). */
 export const LISTS_KIND = 'lists';
@@ -84,8 +84,7 @@ export function createListsTarget(engine: ListEngine): ProvisioningTarget {
     name: engine.name,
     kind: LISTS_KIND,
     async apply(object, db) {
-      const [kind, ...rest] = object.split(':');
-      const key = rest.join(':');
+      const { kind, key } = objectParts(object);
       try {
         if (kind === 'account') await applyAccount(engine, db, Number(key));
         else if (kind === 'list') await applyList(engine, db, key);

@@ -13,7 +13,7 @@
  */
 import type { Queryable } from '../../db/database.js';
 import { allGroups, allPeople, findPerson, groupsOfAccount, membersOfGroup, type Person } from '../../repositories/provisioning/truth.js';
-import { chunks, emptyReport, groupDrift, inParallel, ProvisioningError, type ProvisioningTarget, type ReconcileReport } from './target.js';
+import { chunks, emptyReport, groupDrift, inParallel, objectParts, ProvisioningError, type ProvisioningTarget, type ReconcileReport } from './target.js';
 
 export interface ScimSettings {
   /** The target is 'scim:<name>'. */
@@ -395,8 +395,7 @@ export function createScimTarget(settings: ScimSettings): ProvisioningTarget {
     name: `scim:${settings.name}`,
     kind: 'scim',
     async apply(object, db) {
-      const [kind, ...rest] = object.split(':');
-      const key = rest.join(':');
+      const { kind, key } = objectParts(object);
       if (kind === 'account') await applyAccount(db, Number(key));
       else if (kind === 'group') await applyGroup(db, key);
     },

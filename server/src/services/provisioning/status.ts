@@ -7,7 +7,7 @@ import type { ServiceAccess } from '@portal/api';
 import type { Queryable } from '../../db/database.js';
 import { supportedServices } from '@portal/api';
 import { LISTS_KIND } from './lists.js';
-import { plural } from './target.js';
+import { objectParts, plural } from './target.js';
 import { countTargets, pendingRows, targetStatuses } from '../../repositories/provisioning/queue.js';
 import { usernamesByIds } from '../../repositories/account-view.js';
 import { targetAccount, type Actor, type SelfServiceContext } from '../account-access.js';
@@ -45,8 +45,7 @@ export async function objectNames(db: Queryable, rows: readonly { object: string
   const names = new Map<string, string>();
   for (const row of rows) {
     if (row.object === null || !row.object.includes(':')) continue;
-    const [kind, ...rest] = row.object.split(':');
-    const key = rest.join(':');
+    const { kind, key } = objectParts(row.object);
     names.set(row.object, kind === 'account' ? `account ${usernames.get(key) ?? `#${key}`}` : `${kind} ${key}`);
   }
   return names;

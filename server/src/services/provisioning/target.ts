@@ -46,6 +46,12 @@ export class ProvisioningError extends Error {
 export const emptyReport = (): ReconcileReport => ({ created: 0, updated: 0, removed: 0, differences: 0, drift: [], unknown: [] });
 
 /** '1 member', '2 members'. */
+/** An object of the queue ('account:12', 'group:ALPHA-user', 'list:3') as its kind and its key (which may hold ':'). */
+export function objectParts(object: string): { kind: string; key: string } {
+  const at = object.indexOf(':');
+  return at < 0 ? { kind: object, key: '' } : { kind: object.slice(0, at), key: object.slice(at + 1) };
+}
+
 export const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /**
