@@ -220,7 +220,7 @@ function tooMany(reply: FastifyReply, retryAfterSeconds: number, message: string
  * the limit's name, on the database's store (services/rate-limits.ts); past it, 429 with
  * Retry-After and the sentence. Starting a session counts only when the caller has none yet.
  */
-export function visitorLimit(app: FastifyInstance, name: LimitName, limit: RateLimit): onRequestHookHandler {
+function visitorLimit(app: FastifyInstance, name: LimitName, limit: RateLimit): onRequestHookHandler {
   const settings = app.security.settings;
   return app.rateLimit({
     max: limit.max,
