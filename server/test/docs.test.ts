@@ -1,13 +1,15 @@
 /**
  * The documentation a newcomer reads: every relative link in the READMEs and docs/ leads to a file
  * that exists (and, for a heading, to a heading that exists), the README stays short enough to
- * read with the test timings in its Tests section, and the bench's table is where the bench writes it.
+ * read with the test timings in its Tests section, its configuration tables are the settings'
+ * schemas' (server/src/config.ts), and the bench's table is where the bench writes it.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { BEGIN_MARKER, configurationTables, withConfigurationTables } from '../src/config-docs.js';
 import { REPO_DIR } from '../src/paths.js';
 
 const docDir = (dir: string): string[] =>
@@ -92,6 +94,21 @@ describe('the documentation', () => {
     assert.match(tests, /^\| \*\*wall clock\*\* \| [\d,]+ \| \| \*\*[\d,]+ s\*\* \|$/m);
     assert.match(readme, /^npm start /m);
     assert.match(readme, /^npm test /m);
+  });
+
+  test("README's configuration tables are made from the settings' schemas (npm run docs)", () => {
+    const readme = readFileSync(join(REPO_DIR, 'README.md'), 'utf8');
+    assert.equal(withConfigurationTables(readme), readme, 'README.md differs from server/src/config.ts: run npm run docs');
+    const tables = configurationTables();
+    // A row per setting, each with its variable, default and meaning as the schema gives them.
+    assert.match(tables, /^\| `cac_support` \| `PORTAL_CAC_SUPPORT` \| `true` \| smart-card \(CAC\) sign-in and registration are offered \|$/m);
+    assert.match(tables, /^\| `PORT` \| `8080` \| port to listen on \(`0`: any free port\); 0–65535 \|$/m);
+    assert.match(tables, /^\| `PORTAL_LDAP_BIND_PASSWORD_FILE` \| \*\(unset\)\* \| /m);
+    assert.match(tables, /^\| `PORTAL_SESSION_RATE_LIMIT` \| `600\/60` \| /m);
+    const edited = readme.replace('| `PORTAL_SESSION_RATE_LIMIT` | `600/60` |', '| `PORTAL_SESSION_RATE_LIMIT` | `900/60` |');
+    assert.notEqual(edited, readme);
+    assert.equal(withConfigurationTables(edited), readme, 'a hand edit is written over');
+    assert.throws(() => withConfigurationTables(readme.replace(BEGIN_MARKER, '')), /no configuration tables/);
   });
 
   test("the bench writes its table between docs/performance.md's markers", async () => {
