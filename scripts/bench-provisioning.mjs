@@ -1,4 +1,4 @@
-// npm run bench's provisioning at scale (issue 42), on PostgreSQL and a real OpenLDAP slapd:
+// npm run bench's provisioning at scale, on PostgreSQL and a real OpenLDAP slapd:
 //  1. seeds a fresh database by SQL with 100,000 approved accounts (some locked, closed or with a
 //     lapsed renewal), 10,000 user groups (some with services, some nested in another) and
 //     1,000,000 memberships, and subscriptions of accounts of their own;
