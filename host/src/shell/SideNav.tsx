@@ -49,7 +49,7 @@ function useRequestSummary(enabled: boolean, pathname: string): RequestSummary |
   return enabled ? summary : undefined;
 }
 
-const NO_PERMISSIONS: readonly Permission[] = [];
+const NO_PERMISSIONS: readonly string[] = [];
 
 /** How long an idle moment is waited for before the sidebar's remotes are loaded anyway. */
 const IDLE_TIMEOUT_MS = 3_000;

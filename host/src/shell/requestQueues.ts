@@ -32,7 +32,7 @@ const QUEUES: readonly Queue[] = ORDER.map((entry): Queue => {
 export function queueLinks(
   summary: RequestSummary | undefined,
   config: Pick<PortalConfiguration, 'cac_support'>,
-  permissions: readonly Permission[],
+  permissions: readonly string[],
 ): QueueLink[] {
   return QUEUES.filter((q) => (!q.cacOnly || config.cac_support) && permissions.includes(q.permission)).map((q) => {
     const n = q.count && summary ? summary[q.count] : 0;

@@ -7,7 +7,7 @@ import { adoptXsrfToken, getConfigurationOrDefaults, useConfigurationStore, useS
 import { create } from 'zustand';
 import { fetchEnvironment, type PortalEnvironment, readEnvironment } from '../federation/environment';
 import { RemoteLoader } from '../federation/remoteLoader';
-import { DEFAULT_CONFIGURATION, isPermission, type PortalConfiguration } from '@portal/api';
+import { DEFAULT_CONFIGURATION, type PortalConfiguration } from '@portal/api';
 import { bootData, fetchPrefetched } from '../prefetch';
 
 export interface EnvironmentState {
@@ -77,7 +77,7 @@ export function startShell(): void {
   // navigations to signed-in pages ask the server again.
   if (boot?.xsrf) adoptXsrfToken(boot.xsrf);
   const sessions = useSessionStore.getState();
-  if (boot?.session) sessions.signedIn({ username: boot.session.username, permissions: boot.session.permissions.filter(isPermission) });
+  if (boot?.session) sessions.signedIn({ username: boot.session.username, permissions: boot.session.permissions });
   else if (boot?.session === null) sessions.signedOut();
   else void sessions.resolve().catch(() => undefined);
   // The configuration: carried by the first HTML when the server put it there, else asked for.

@@ -1,17 +1,22 @@
 /** Sessions and sign-in (spec section 7, "Sessions and login"): the session's life, which also decides the anti-forgery token's. */
 import * as api from '@portal/api';
-import { isPermission, type Permission, type SessionBody, type TokenSignIn } from '@portal/api';
+import type { SessionBody, TokenSignIn } from '@portal/api';
 import { call, clearXsrfToken } from './client.js';
 
 export type { TokenSignIn };
 
 export interface Session {
   readonly username: string;
-  readonly permissions: readonly Permission[];
+  /**
+   * The session's permissions as the server gives them, those this build's @portal/api does not
+   * know included: a remote shipped after the host may bring a permission of its own, and the
+   * server is the guard, so the chrome and shared components only show or hide by them.
+   */
+  readonly permissions: readonly string[];
 }
 
 function asSession(body: SessionBody): Session {
-  return { username: body.username, permissions: body.permissions.filter(isPermission) };
+  return { username: body.username, permissions: body.permissions };
 }
 
 type Options = { signal?: AbortSignal };
