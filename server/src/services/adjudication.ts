@@ -7,7 +7,7 @@
  * and the applicant's mail (outbox) are written together or not at all.
  */
 import { embeddedListEngine } from './lists/embedded.js';
-import { REQUEST_KINDS, type Decision, type RequestKind, type RequestStatus } from '@portal/api';
+import { PAGE_SIZE, REQUEST_KINDS, type Decision, type RequestKind, type RequestPage, type RequestStatus } from '@portal/api';
 import type { Permission } from '@portal/api';
 import { lengthAtMost, RULE_MESSAGES } from '@portal/api';
 import { composeValidators, required, type Validator } from '@portal/api';
@@ -20,6 +20,7 @@ import {
   findRequest,
   findRequestUpdates,
   listOpenRequests,
+  listPendingMembershipRequests,
   searchDeniedRequests,
   type Page,
   type RequestRowRecord,
@@ -27,6 +28,7 @@ import {
 import { insertRequestUpdate, setRequestStatus } from '../repositories/requests.js';
 import { holds, isOwner, type Actor, type SelfServiceContext } from './account-access.js';
 import { accountView, type AccountView } from './accounts.js';
+import { requireInGroup, visibleGroup } from './groups.js';
 import { enqueueMail } from './mail.js';
 import { requestNotFound } from './request-kinds/common.js';
 import { requestKind, type RequestAccess, type RequestKindDefinition } from './request-kinds/index.js';
@@ -84,6 +86,30 @@ export interface RequestListView {
 /** GET /requests/{kind}: the kind's open requests, oldest first, a page at a time. */
 export async function listRequests(context: SelfServiceContext, kind: RequestKind, page: Page): Promise<RequestListView> {
   const { rows, hasMore } = await listOpenRequests(context.db, kind, requestKind(kind).open, page);
+  return { rows: rows.map(rowView), has_more_results: hasMore };
+}
+
+/**
+ * GET /requests/membership: a group's pending requests (LIST_MEMBERSHIP_REQUESTS in it), or
+ * without a group every group's (LIST_MEMBERSHIP_REQUESTS site-wide: the membership queue).
+ * Here with the other queues rather than in memberships.ts, which the membership kind's module
+ * uses to apply a decision: the rows come from the kinds, so memberships.ts must not need them.
+ */
+export async function listMembershipRequests(
+  context: SelfServiceContext,
+  actor: Actor,
+  query: { user_group?: string | undefined; start_index?: number | undefined; max_results?: number | undefined },
+): Promise<RequestPage> {
+  const page = { startIndex: query.start_index ?? 0, maxResults: query.max_results ?? PAGE_SIZE };
+  let userGroup: string | undefined;
+  if (query.user_group !== undefined && query.user_group !== '') {
+    const access = await visibleGroup(context.db, actor, query.user_group);
+    requireInGroup(access, 'LIST_MEMBERSHIP_REQUESTS');
+    userGroup = access.group.id;
+  } else if (!holds(actor, 'LIST_MEMBERSHIP_REQUESTS')) {
+    throw new ForbiddenError(MESSAGES.forbidden);
+  }
+  const { rows, hasMore } = await listPendingMembershipRequests(context.db, userGroup, page);
   return { rows: rows.map(rowView), has_more_results: hasMore };
 }
 
