@@ -144,6 +144,15 @@ export async function hasPendingRequest(db: Queryable, accountId: number, kind: 
   return rows[0]?.pending === true;
 }
 
+/** Whether a mailing list request for the address is open (pending or incomplete). */
+export async function hasOpenMailingListRequest(db: Queryable, listId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    "select 1 from requests where kind = 'mailinglist' and status in ('pending', 'incomplete') and details ->> 'list_id' = $1",
+    [listId],
+  );
+  return rows.length > 0;
+}
+
 /**
  * Whether an address (any letter case) is used by an account, by an open new account request
  * (pending or incomplete) or by a pending email change.
