@@ -308,12 +308,12 @@ export async function submitMembership(
         reason: reason.slice(0, LIMITS.text),
         details: { user_group: group.id, join: lists.join, leave: lists.leave, updateIntent: intent },
         submittedBy: own ? null : actor.username,
+        adjudicator: now ? actor.username : null,
         createdAt: at,
       });
       await insertRequestUpdate(tx, { requestId: id, status: 'pending', username: actor.username, comment: reason, createdAt: at });
       if (now) {
         const applied = await applyMembership(tx, group, account, lists, { username: actor.username, reason, at });
-        await tx.query('update requests set adjudicator = $2 where id = $1', [id, actor.username]);
         await insertRequestUpdate(tx, { requestId: id, status: 'approved', username: actor.username, comment: 'Applied at once.', createdAt: at });
         if (!own) await enqueueMail(tx, membershipMail(group, account, { changed: true }, applied), context.clock);
       }
