@@ -15,7 +15,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SecuritySettings } from '../services/security-context.js';
 import { errorBody } from '../errors.js';
-import { isSecureRequest } from './security.js';
+import { isSecureRequest } from './request-origin.js';
 import { unencapsulated } from './unencapsulated.js';
 
 /**

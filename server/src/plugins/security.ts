@@ -16,13 +16,11 @@
  * Exemptions are declared per route, never decided from the URL.
  */
 import type { X509Certificate } from 'node:crypto';
-import { isIP } from 'node:net';
 import { TLSSocket } from 'node:tls';
 import { isRateLimitName, type RateLimitName } from '@portal/api';
 import type { RouteAccess } from '@portal/shared/contract';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
-import { normalizeAddress } from '../config.js';
 import type { Database } from '../db/database.js';
 import { TooManyRequestsError } from '../errors.js';
 import { MESSAGES } from '../messages.js';
@@ -33,6 +31,7 @@ import { clientKey, databaseRateLimitStore, limitKey, RATE_LIMIT_MESSAGES, Sessi
 import { createSecurityContext, type SecurityContext, type SecuritySettings } from '../services/security-context.js';
 import { createSession, endSession, isSessionId, isXsrfTokenOf, resolveSession, signOutSession, type CurrentSession } from '../services/sessions.js';
 import { sendError } from './error-handler.js';
+import { clientAddress, isFromTrustedProxy, isSecureRequest } from './request-origin.js';
 import { declaredAccess, declaredXsrf, isApiPath, RouteDeclarationError } from './route-access.js';
 import { unencapsulated } from './unencapsulated.js';
 
@@ -73,41 +72,6 @@ export interface SecurityOptions {
   db: Database;
   clock: Clock;
   settings: SecuritySettings;
-}
-
-/** The TCP peer's address (never a forwarded header). */
-export function peerAddress(request: FastifyRequest): string {
-  return normalizeAddress(request.raw.socket?.remoteAddress ?? '');
-}
-
-export function isFromTrustedProxy(request: FastifyRequest, settings: SecuritySettings): boolean {
-  return settings.trustedProxies.includes(peerAddress(request));
-}
-
-/**
- * The client's address: the TCP peer's, or, when the peer is a trusted proxy, the nearest
- * address in X-Forwarded-For that is not a trusted proxy (the proxies append, so the addresses
- * a client wrote itself, on the left, are never believed past the first untrusted one).
- */
-export function clientAddress(request: FastifyRequest, settings: SecuritySettings): string {
-  const peer = peerAddress(request);
-  if (!settings.trustedProxies.includes(peer)) return peer;
-  const header = request.headers['x-forwarded-for'];
-  const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
-    .split(',')
-    .map((hop) => normalizeAddress(hop.trim()))
-    .filter((hop) => isIP(hop) !== 0);
-  for (let i = hops.length - 1; i >= 0; i--) {
-    const hop = hops[i] as string;
-    if (!settings.trustedProxies.includes(hop)) return hop;
-  }
-  return peer;
-}
-
-/** Whether the request came over TLS: our own HTTPS listener, or a trusted proxy saying so. */
-export function isSecureRequest(request: FastifyRequest, settings: SecuritySettings): boolean {
-  if (request.raw.socket instanceof TLSSocket && request.raw.socket.encrypted) return true;
-  return isFromTrustedProxy(request, settings) && request.headers['x-forwarded-proto'] === 'https';
 }
 
 function cookieName(request: FastifyRequest, settings: SecuritySettings): string {

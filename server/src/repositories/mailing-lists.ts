@@ -62,6 +62,14 @@ export async function findMailingList(db: Queryable, id: string): Promise<Mailin
   return rows[0] ? listRecord(rows[0]) : undefined;
 }
 
+/**
+ * Serializes the requests for one list address until the transaction ends (an advisory lock
+ * keyed by the address; PGlite runs one transaction at a time anyway, and accepts it too).
+ */
+export async function lockListAddress(tx: Queryable, listId: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`mailinglist:${listId}`]);
+}
+
 export async function mailingListExists(db: Queryable, id: string): Promise<boolean> {
   const { rows } = await db.query('select 1 from mailing_lists where id = $1', [id.toLowerCase()]);
   return rows.length > 0;
@@ -255,9 +263,37 @@ export async function isAcceptedSender(db: Queryable, listId: string, sender: st
 
 // Delivery ------------------------------------------------------------------------------------
 
+/** How a subscriber receives a list: each message at once, or the day's digest. */
+export type ListDelivery = 'each' | 'digest';
+
+/**
+ * Queues a mail in the outbox for each of the list's subscribers who receive it the way named,
+ * one row each, in one statement; returns how many were queued. A subscriber is an eligible
+ * member (findEligibleMembers) subscribed by their own choice or, without one, by the list's
+ * default; only a member who chose it receives the digest.
+ */
+export async function queueListMail(db: Queryable, list: MailingListRecord, delivery: ListDelivery, mail: { subject: string; body: string }, at: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `${HELD_IN_GROUP},
+     eligible as (select distinct account_id from held where group_name = any($2::text[])),
+     queued as (
+       insert into mail_outbox (to_address, subject, body, created_at, next_attempt_at)
+       select a.email, $5, $6, $7, $7
+         from eligible e
+         join accounts a on a.id = e.account_id and a.active and not a.closed
+         left join list_subscriptions s on s.list_id = $4 and s.account_id = a.id
+        where coalesce(s.subscribed, $3::boolean) and coalesce(s.digest, false) = $8::boolean
+       returning 1
+     )
+     select count(*)::int as n from queued`,
+    [list.userGroupId, eligibleGroups(list.userGroupId, list.permissionGroup), list.automaticSubscription, list.id, mail.subject, mail.body, at, delivery === 'digest'],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /**
  * A post accepted to a list: kept for the day's digest, and queued in the mail outbox for every
- * immediate subscriber, one row each, in one statement. Returns how many were queued.
+ * subscriber who receives each message at once. Returns how many were queued.
  */
 export async function deliverPost(
   db: Queryable,
@@ -273,20 +309,49 @@ export async function deliverPost(
     post.text,
     at,
   ]);
-  const { rows } = await db.query<{ n: number }>(
-    `${HELD_IN_GROUP},
-     eligible as (select distinct account_id from held where group_name = any($2::text[])),
-     queued as (
-       insert into mail_outbox (to_address, subject, body, created_at, next_attempt_at)
-       select a.email, $5, $6, $7, $7
-         from eligible e
-         join accounts a on a.id = e.account_id and a.active and not a.closed
-         left join list_subscriptions s on s.list_id = $4 and s.account_id = a.id
-        where coalesce(s.subscribed, $3::boolean) and not coalesce(s.digest, false)
-       returning 1
-     )
-     select count(*)::int as n from queued`,
-    [list.userGroupId, eligibleGroups(list.userGroupId, list.permissionGroup), list.automaticSubscription, list.id, mail.subject, mail.body, at],
+  return queueListMail(db, list, 'each', mail, at);
+}
+
+// Digests -------------------------------------------------------------------------------------
+
+export interface ListPostRecord {
+  sender: string;
+  subject: string;
+  text: string;
+  acceptedAt: Date;
+}
+
+/**
+ * A list whose digest is due (none sent since the time given) and that has posts not yet in one,
+ * locked for this transaction; lists another transaction holds are skipped (FOR UPDATE SKIP
+ * LOCKED), so several server processes never send one digest twice.
+ */
+export async function claimDueDigestList(db: Queryable, lastSentBefore: Date): Promise<MailingListRecord | undefined> {
+  const { rows } = await db.query<ListRow>(
+    `select ${LIST_COLUMNS}
+       from mailing_lists l
+      where (l.last_digest_at is null or l.last_digest_at <= $1)
+        and exists (select 1 from list_posts p where p.list_id = l.id and p.digested_at is null)
+      order by l.id
+      limit 1
+      for update skip locked`,
+    [lastSentBefore],
   );
-  return rows[0]?.n ?? 0;
+  return rows[0] ? listRecord(rows[0]) : undefined;
+}
+
+/** Marks the list's posts not yet in a digest as digested at the time given; returns them, oldest first. */
+export async function takeUndigestedPosts(db: Queryable, listId: string, at: Date): Promise<ListPostRecord[]> {
+  const { rows } = await db.query<{ sender: string; subject: string; text_body: string; accepted_at: Date | string }>(
+    `update list_posts set digested_at = $2 where list_id = $1 and digested_at is null
+     returning sender, subject, text_body, accepted_at`,
+    [listId, at],
+  );
+  return rows
+    .map((r) => ({ sender: r.sender, subject: r.subject, text: r.text_body, acceptedAt: r.accepted_at instanceof Date ? r.accepted_at : new Date(r.accepted_at) }))
+    .sort((a, b) => a.acceptedAt.getTime() - b.acceptedAt.getTime());
+}
+
+export async function setLastDigest(db: Queryable, listId: string, at: Date): Promise<void> {
+  await db.query('update mailing_lists set last_digest_at = $2 where id = $1', [listId, at]);
 }

@@ -23,14 +23,16 @@ export interface NewRequest {
   reason: string;
   details: Record<string, unknown>;
   submittedBy?: string | null;
+  /** Who decided it, for a request inserted already decided (a membership applied at once). */
+  adjudicator?: string | null;
   createdAt: Date;
 }
 
 /** Inserts a request (created_at = updated_at); returns its id. */
 export async function insertRequest(db: Queryable, request: NewRequest): Promise<number> {
   const { rows } = await db.query<{ id: string | number }>(
-    `insert into requests (kind, status, account_id, username, email, reason, details, submitted_by, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $9) returning id`,
+    `insert into requests (kind, status, account_id, username, email, reason, details, submitted_by, adjudicator, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $10) returning id`,
     [
       request.kind,
       request.status,
@@ -40,6 +42,7 @@ export async function insertRequest(db: Queryable, request: NewRequest): Promise
       request.reason,
       JSON.stringify(request.details),
       request.submittedBy ?? null,
+      request.adjudicator ?? null,
       request.createdAt,
     ],
   );
@@ -142,6 +145,15 @@ export async function hasPendingRequest(db: Queryable, accountId: number, kind: 
     [kind, accountId],
   );
   return rows[0]?.pending === true;
+}
+
+/** Whether a mailing list request for the address is open (pending or incomplete). */
+export async function hasOpenMailingListRequest(db: Queryable, listId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    "select 1 from requests where kind = 'mailinglist' and status in ('pending', 'incomplete') and details ->> 'list_id' = $1",
+    [listId],
+  );
+  return rows.length > 0;
 }
 
 /**

@@ -66,7 +66,10 @@ export const introspectionRoutes: FastifyPluginAsync = async (app) => {
     const body = request.body as Record<string, unknown> | undefined;
     const form = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') === true;
     const token = form && typeof body?.token === 'string' ? body.token : undefined;
-    const answer = await answerIntrospection(app.db, basicCredential(request.headers.authorization), token, clock().now());
+    // No Basic header, or one that is not a credential, is answered like a wrong secret: the
+    // service is asked only about a service name and a secret.
+    const credential = basicCredential(request.headers.authorization);
+    const answer = credential === undefined ? 'unauthenticated' : await answerIntrospection(app.db, credential, token, clock().now());
     if (answer === 'unauthenticated') {
       reply.header('www-authenticate', 'Basic realm="token introspection", charset="UTF-8"');
       return reply.code(401).send({ error: 'invalid_client', error_description: 'Unknown service or wrong secret.' });

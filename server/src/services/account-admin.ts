@@ -6,20 +6,20 @@
  * why, who, when), the sessions, the requests the change decides, and the owner's mail through
  * the outbox.
  */
-import { contactAddress } from '@portal/api';
+import { contactAddress, type Account, type AccountSearch, type AccountSearchPage } from '@portal/api';
 import { LIMITS, lengthAtMost, RULE_MESSAGES, validateFields } from '@portal/api';
 import { composeValidators, required, type Validator } from '@portal/api';
 import { ACCOUNT_ACTIONS, ADJUDICATION_COMMENTS, ADJUDICATION_MESSAGES } from '../adjudication-messages.js';
 import type { Queryable } from '../db/database.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
-import { findAccountHistory, searchAccounts as findAccounts, type AccountSearchRow, type HistoryEntry } from '../repositories/account-admin.js';
+import { findAccountHistory, searchAccounts as findAccounts, type HistoryEntry } from '../repositories/account-admin.js';
 import { findAccountByUsername, findAccountRecordById } from '../repositories/account-view.js';
 import { addAccountUpdate, closeAccountRow, findAccountForUpdate, lockAccountRow, type LockedAccount } from '../repositories/accounts.js';
 import { decidePendingRequests } from '../repositories/requests.js';
 import { deleteAccountSessions } from '../repositories/sessions.js';
 import { SELF_SERVICE_MESSAGES } from '../self-service-messages.js';
 import { isOwner, type Actor, type SelfServiceContext } from './account-access.js';
-import { accountView, type AccountView } from './accounts.js';
+import { accountView } from './accounts.js';
 import { enqueueMail } from './mail.js';
 import { unlockAccount as unlockAccountState } from './sign-in.js';
 import { revokeTokensOfAccount } from './tokens/tokens.js';
@@ -33,22 +33,6 @@ export const MAX_SEARCH_RESULTS = 100;
 /** Words of a term beyond these are ignored. */
 export const MAX_SEARCH_WORDS = 4;
 
-/** A search as the caller asks for it; what is missing gets its default. */
-export interface AccountSearchInput {
-  term?: string | undefined;
-  /** true (the default, the screen's choice): each word matches the start of a field; false: any part. */
-  startsWith?: boolean | undefined;
-  startIndex?: number | undefined;
-  maxResults?: number | undefined;
-  /** Only members of this user group; blank: every account. */
-  groupId?: string | undefined;
-}
-
-export interface SearchAnswer {
-  rows: AccountSearchRow[];
-  has_more_results: boolean;
-}
-
 const SEARCH_RULES = { term: required(RULE_MESSAGES.searchTermRequired) };
 
 /** The words of a term: split on white space after trimming, the first MAX_SEARCH_WORDS. */
@@ -57,21 +41,21 @@ export function searchWords(term: string): string[] {
 }
 
 /**
- * POST /accounts/search (SEARCH_ACCOUNTS). Every word of the term must match the start
- * (`startsWith` true, also when it is absent: the screen's choice) or any part (false) of the
- * username, first name, last name or email, in any letter case; `%`, `_` and `\` match
- * themselves. An empty term: invalid (field term). A blank `groupId` is no filter; an unknown
- * group matches nobody.
+ * POST /accounts/search (SEARCH_ACCOUNTS), as @portal/api's AccountSearch asks it; what is
+ * missing gets its default. Every word of the term must match the start (`starts_with` true,
+ * also when it is absent: the screen's choice) or any part (false) of the username, first name,
+ * last name or email, in any letter case; `%`, `_` and `\` match themselves. An empty term:
+ * invalid (field term). A blank `group_id` is no filter; an unknown group matches nobody.
  */
-export async function searchAccounts(context: SelfServiceContext, search: AccountSearchInput): Promise<SearchAnswer> {
+export async function searchAccounts(context: SelfServiceContext, search: AccountSearch): Promise<AccountSearchPage> {
   const errors = validateFields(SEARCH_RULES, { term: search.term });
   if (Object.keys(errors).length > 0) throw InvalidInputError.ofFields(errors);
-  const groupId = search.groupId?.trim();
+  const groupId = search.group_id?.trim();
   const { rows, hasMore } = await findAccounts(context.db, {
     words: searchWords(search.term ?? ''),
-    startsWith: search.startsWith ?? true,
-    startIndex: search.startIndex ?? 0,
-    maxResults: search.maxResults ?? SEARCH_PAGE_SIZE,
+    startsWith: search.starts_with ?? true,
+    startIndex: search.start_index ?? 0,
+    maxResults: search.max_results ?? SEARCH_PAGE_SIZE,
     groupId: groupId === undefined || groupId === '' ? undefined : groupId,
   });
   return { rows, has_more_results: hasMore };
@@ -104,7 +88,7 @@ async function changeAccount(
   context: SelfServiceContext,
   username: string,
   change: (tx: Queryable, account: LockedAccount, at: Date) => Promise<void>,
-): Promise<AccountView> {
+): Promise<Account> {
   // The change of the account's row is recorded for provisioning (migration 0016): a locked or
   // closed account leaves the directory's groups and the mailing lists' rosters from there.
   return context.db.transaction(async (tx) => {
@@ -127,7 +111,7 @@ function contactLine(context: SelfServiceContext): string {
  * mailed. Own account: 403; reason required, at most 150 (400, field comment); already locked or
  * closed: 409, nothing changed.
  */
-export async function lockAccount(context: SelfServiceContext, actor: Actor, username: string, body: { comment?: string }): Promise<AccountView> {
+export async function lockAccount(context: SelfServiceContext, actor: Actor, username: string, body: { comment?: string }): Promise<Account> {
   refuseOwn(actor, username);
   const reason = checkedReason('comment', body.comment, requiredReason);
   let lockedId: number | undefined;
@@ -167,7 +151,7 @@ export async function lockAccount(context: SelfServiceContext, actor: Actor, use
  * the owner is mailed. Reason optional, at most 150 (400, field comment); not locked, or
  * closed: 409, nothing changed.
  */
-export async function unlockAccount(context: SelfServiceContext, actor: Actor, username: string, body: { comment?: string }): Promise<AccountView> {
+export async function unlockAccount(context: SelfServiceContext, actor: Actor, username: string, body: { comment?: string }): Promise<Account> {
   const reason = checkedReason('comment', body.comment, optionalReason);
   return changeAccount(context, username, async (tx, account, at) => {
     if (account.closed) throw new ConflictError(ADJUDICATION_MESSAGES.isClosed(account.username));
@@ -209,7 +193,7 @@ export async function unlockAccount(context: SelfServiceContext, actor: Actor, u
  * 'Closed' with the reason; the owner is mailed. Own account: 403; reason required, at most 150
  * (400, field reason); closed already: 409, nothing changed.
  */
-export async function closeAccount(context: SelfServiceContext, actor: Actor, body: { username: string; reason?: string }): Promise<AccountView> {
+export async function closeAccount(context: SelfServiceContext, actor: Actor, body: { username: string; reason?: string }): Promise<Account> {
   refuseOwn(actor, body.username);
   const reason = checkedReason('reason', body.reason, requiredReason);
   let closedId: number | undefined;

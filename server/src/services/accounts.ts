@@ -5,7 +5,7 @@
  */
 import { LIMITS, lengthAtMost, PROFILE_RULES, RULE_MESSAGES, validateFields } from '@portal/api';
 import { composeValidators, required } from '@portal/api';
-import { fixedGroups, membershipParts } from '@portal/api';
+import { fixedGroups, membershipParts, type Account, type AccountGroup, type Certificate, type ProfileUpdate } from '@portal/api';
 import { ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import { MESSAGES } from '../messages.js';
 import { addAccountUpdate, setLastCertified, updateProfile as writeProfile, type ProfileFields } from '../repositories/accounts.js';
@@ -21,79 +21,22 @@ import {
 import type { Queryable } from '../db/database.js';
 import { SELF_SERVICE_COMMENTS, SELF_SERVICE_MESSAGES } from '../self-service-messages.js';
 import { isOwner, targetAccount, type Actor, type SelfServiceContext } from './account-access.js';
-import { certificateNameOf, type CertificateName } from './certificates.js';
+import { certificateNameOf } from './certificates.js';
 import { permissionsOf } from './roles.js';
 
 // ---------------------------------------------------------------------------------------------
 // The Account
 
-export interface CertificateView {
-  issued_to: CertificateName;
-  issued_by: CertificateName;
-  /** ISO 8601, null when unknown. */
-  valid_from: string | null;
-  valid_until: string | null;
-  /** Not recorded (the binding keeps no certificate extensions): always null; the screen shows 'Unknown'. */
-  country_of_citizenship: string | null;
-}
+// The views are @portal/api's (accounts/account.ts): the schema the route answers with is the type
+// the service builds, so the two cannot drift apart.
 
-export type GroupRole = 'admin' | 'team' | 'user';
-export type NotificationLevel = 'high' | 'medium' | 'low' | 'none';
-
-/** A user group the account is a member of, with what its group names mean (spec section 6). */
-export interface AccountGroup {
-  user_group: string;
-  name: string;
-  /** The highest of GROUP-admin, GROUP-team, GROUP-user held; null: none of them. */
-  role: GroupRole | null;
-  /** The highest of GROUP-notification-high/medium/low held; 'none' when none. */
-  notification: NotificationLevel;
-  /** The other group names held (special permissions, per-service groups), by name. */
-  special: string[];
-}
-
-export interface AccountUpdateView {
-  /** What the change did ('Locked', 'Unlocked', 'Closed' …); '' when the comment says it. */
-  action: string;
-  comment: string;
-  /** ISO 8601 */
-  created: string;
-  username: string;
-  active: boolean;
-}
-
-export interface AccountView {
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  active: boolean;
-  closed: boolean;
-  /** ISO 8601; null: never signed in. */
-  last_authenticated: string | null;
-  authentication: string[];
-  phone: string;
-  address: { street: string; city: string; state: string; zip: string; country: string };
-  company: string;
-  project: string;
-  supervisor: { first_name: string; last_name: string; email: string; phone: string };
-  reason: string;
-  certificate: CertificateView | null;
-  /** What the account's platform roles grant (services/roles.ts). */
-  permissions: string[];
-  /** Newest first. */
-  updates: AccountUpdateView[];
-  email_change_pending: boolean;
-  auth_change_pending: boolean;
-  groups: AccountGroup[];
-}
-
-export function certificateView(certificate: BoundCertificateRecord): CertificateView {
+export function certificateView(certificate: BoundCertificateRecord): Certificate {
   return {
     issued_to: certificateNameOf(certificate.subject),
     issued_by: certificateNameOf(certificate.issuer),
     valid_from: certificate.validFrom?.toISOString() ?? null,
     valid_until: certificate.validUntil?.toISOString() ?? null,
+    // Not recorded (the binding keeps no certificate extensions); the screen shows 'Unknown'.
     country_of_citizenship: null,
   };
 }
@@ -118,7 +61,7 @@ export function accountGroups(memberships: readonly MembershipRecord[]): Account
 const text = (value: string | null): string => value ?? '';
 
 /** The Account of an account record, with its history, certificate, groups and pending requests. */
-export async function accountView(db: Queryable, account: AccountRecord): Promise<AccountView> {
+export async function accountView(db: Queryable, account: AccountRecord): Promise<Account> {
   // One after the other: `db` may be a transaction's single connection.
   const updates = await findAccountUpdates(db, account.id);
   const certificate = await findLatestCertificate(db, account.id);
@@ -160,23 +103,13 @@ export async function accountView(db: Queryable, account: AccountRecord): Promis
 }
 
 /** GET /accounts/{username}: the owner, or VIEW_ACCOUNT. */
-export async function getAccount(context: SelfServiceContext, actor: Actor, username: string): Promise<AccountView> {
+export async function getAccount(context: SelfServiceContext, actor: Actor, username: string): Promise<Account> {
   const { account } = await targetAccount(context.db, actor, username, { own: null, any: 'VIEW_ACCOUNT' });
   return accountView(context.db, account);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The profile
-
-/** The body of POST /accounts/{username}, nested as the Account nests it. */
-export interface ProfileUpdate {
-  phone?: string;
-  address?: { street?: string; city?: string; state?: string; zip?: string; country?: string };
-  company?: string;
-  project?: string;
-  supervisor?: { first_name?: string; last_name?: string; email?: string; phone?: string };
-  reason?: string;
-}
 
 /** The flat field names of shared/src/rules.ts (PROFILE_RULES). */
 export function flattenProfile(body: ProfileUpdate): Partial<Record<keyof ProfileFields, string>> {
@@ -203,7 +136,7 @@ export function flattenProfile(body: ProfileUpdate): Partial<Record<keyof Profil
  * account is at most 150 (a reason box), except a stored reason sent back unchanged. The values are stored
  * trimmed, with an update 'Profile updated.' by the caller.
  */
-export async function updateProfile(context: SelfServiceContext, actor: Actor, username: string, body: ProfileUpdate): Promise<AccountView> {
+export async function updateProfile(context: SelfServiceContext, actor: Actor, username: string, body: ProfileUpdate): Promise<Account> {
   const { account } = await targetAccount(context.db, actor, username, { own: 'allow-profilechange', any: 'EDIT_ACCOUNT' });
   const flat = flattenProfile(body);
   const errors = validateFields(PROFILE_RULES, flat);

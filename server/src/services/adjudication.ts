@@ -7,7 +7,17 @@
  * and the applicant's mail (outbox) are written together or not at all.
  */
 import { embeddedListEngine } from './lists/embedded.js';
-import { REQUEST_KINDS, type Decision, type RequestKind, type RequestStatus } from '@portal/api';
+import {
+  PAGE_SIZE,
+  REQUEST_KINDS,
+  type Decision,
+  type RequestDetail,
+  type RequestKind,
+  type RequestPage,
+  type RequestRow,
+  type RequestStatus,
+  type RequestSummary,
+} from '@portal/api';
 import type { Permission } from '@portal/api';
 import { lengthAtMost, RULE_MESSAGES } from '@portal/api';
 import { composeValidators, required, type Validator } from '@portal/api';
@@ -20,13 +30,15 @@ import {
   findRequest,
   findRequestUpdates,
   listOpenRequests,
+  listPendingMembershipRequests,
   searchDeniedRequests,
   type Page,
   type RequestRowRecord,
 } from '../repositories/request-queue.js';
 import { insertRequestUpdate, setRequestStatus } from '../repositories/requests.js';
 import { holds, isOwner, type Actor, type SelfServiceContext } from './account-access.js';
-import { accountView, type AccountView } from './accounts.js';
+import { accountView } from './accounts.js';
+import { requireInGroup, visibleGroup } from './groups.js';
 import { enqueueMail } from './mail.js';
 import { requestNotFound } from './request-kinds/common.js';
 import { requestKind, type RequestAccess, type RequestKindDefinition } from './request-kinds/index.js';
@@ -46,22 +58,9 @@ export const viewPermission = (kind: RequestKind): Permission => requestKind(kin
 export const adjudicatePermission = (kind: RequestKind): Permission => requestKind(kind).permissions.adjudicate;
 
 // ---------------------------------------------------------------------------------------------
-// Views
+// Views: @portal/api's types, so that what the service builds is what the routes' schemas answer
 
-export interface RequestRowView {
-  id: number;
-  kind: RequestKind;
-  identifier: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  username: string;
-  status: RequestStatus;
-  created: string;
-  updated: string;
-}
-
-export function rowView(request: RequestRowRecord): RequestRowView {
+export function rowView(request: RequestRowRecord): RequestRow {
   return {
     id: request.id,
     kind: request.kind,
@@ -76,18 +75,35 @@ export function rowView(request: RequestRowRecord): RequestRowView {
   };
 }
 
-export interface RequestListView {
-  rows: RequestRowView[];
-  has_more_results: boolean;
-}
-
 /** GET /requests/{kind}: the kind's open requests, oldest first, a page at a time. */
-export async function listRequests(context: SelfServiceContext, kind: RequestKind, page: Page): Promise<RequestListView> {
+export async function listRequests(context: SelfServiceContext, kind: RequestKind, page: Page): Promise<RequestPage> {
   const { rows, hasMore } = await listOpenRequests(context.db, kind, requestKind(kind).open, page);
   return { rows: rows.map(rowView), has_more_results: hasMore };
 }
 
-export type RequestSummary = Record<`total_${'authchange' | 'profilechange' | 'mailinglist' | 'new' | 'usergroup' | 'unlock'}`, number>;
+/**
+ * GET /requests/membership: a group's pending requests (LIST_MEMBERSHIP_REQUESTS in it), or
+ * without a group every group's (LIST_MEMBERSHIP_REQUESTS site-wide: the membership queue).
+ * Here with the other queues rather than in memberships.ts, which the membership kind's module
+ * uses to apply a decision: the rows come from the kinds, so memberships.ts must not need them.
+ */
+export async function listMembershipRequests(
+  context: SelfServiceContext,
+  actor: Actor,
+  query: { user_group?: string | undefined; start_index?: number | undefined; max_results?: number | undefined },
+): Promise<RequestPage> {
+  const page = { startIndex: query.start_index ?? 0, maxResults: query.max_results ?? PAGE_SIZE };
+  let userGroup: string | undefined;
+  if (query.user_group !== undefined && query.user_group !== '') {
+    const access = await visibleGroup(context.db, actor, query.user_group);
+    requireInGroup(access, 'LIST_MEMBERSHIP_REQUESTS');
+    userGroup = access.group.id;
+  } else if (!holds(actor, 'LIST_MEMBERSHIP_REQUESTS')) {
+    throw new ForbiddenError(MESSAGES.forbidden);
+  }
+  const { rows, hasMore } = await listPendingMembershipRequests(context.db, userGroup, page);
+  return { rows: rows.map(rowView), has_more_results: hasMore };
+}
 
 /**
  * GET /requests: the pending requests of each queue (what waits for an adjudicator), counted only
@@ -108,22 +124,11 @@ export async function requestSummary(context: SelfServiceContext, actor: Actor):
 }
 
 /** POST /requests/search-denied: denied new account requests matching every word of the term. */
-export async function searchDenied(context: SelfServiceContext, term: string | undefined, page: Page): Promise<RequestListView> {
+export async function searchDenied(context: SelfServiceContext, term: string | undefined, page: Page): Promise<RequestPage> {
   const words = (term ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 4);
   if (words.length === 0) throw InvalidInputError.ofFields({ term: RULE_MESSAGES.searchTermRequired });
   const { rows, hasMore } = await searchDeniedRequests(context.db, words, page);
   return { rows: rows.map(rowView), has_more_results: hasMore };
-}
-
-export interface RequestDetailView extends RequestRowView {
-  email: string;
-  reason: string;
-  adjudicator: string | null;
-  submitted_by: string | null;
-  updates: { status: RequestStatus; username: string; created: string; comment: string }[];
-  account: AccountView | null;
-  decisions: Decision[];
-  [field: string]: unknown;
 }
 
 /** Whether the request is the caller's own: about their account, in their name, or submitted by them. */
@@ -152,9 +157,11 @@ function decisionsFor(access: RequestAccess, actor: Actor, request: RequestRowRe
   return definition.decisions.filter((d) => d !== request.status);
 }
 
-async function detailView(db: Queryable, actor: Actor, request: RequestRowRecord, access: RequestAccess): Promise<RequestDetailView> {
+async function detailView(db: Queryable, actor: Actor, request: RequestRowRecord, access: RequestAccess): Promise<RequestDetail> {
   const updates = await findRequestUpdates(db, request.id);
   const record = request.accountId === null ? undefined : await findAccountRecordById(db, request.accountId);
+  // The kind's own fields come from the registry, which holds every kind and so types them
+  // loosely; with the common fields they are the kind's RequestDetail by construction.
   return {
     ...requestKind(request.kind).detailFields(request),
     ...rowView(request),
@@ -165,11 +172,11 @@ async function detailView(db: Queryable, actor: Actor, request: RequestRowRecord
     updates: updates.map((u) => ({ status: u.status, username: u.username, created: u.created.toISOString(), comment: u.comment })),
     account: record ? await accountView(db, record) : null,
     decisions: decisionsFor(access, actor, request),
-  };
+  } as RequestDetail;
 }
 
 /** GET /requests/{kind}/{id}. */
-export async function getRequest(context: SelfServiceContext, actor: Actor, kind: RequestKind, id: number): Promise<RequestDetailView> {
+export async function getRequest(context: SelfServiceContext, actor: Actor, kind: RequestKind, id: number): Promise<RequestDetail> {
   const request = await findRequest(context.db, kind, id);
   if (!request) throw requestNotFound();
   const access = await accessOf(context.db, actor, request);
@@ -211,7 +218,7 @@ export async function decideRequest(
   id: number,
   decision: Decision,
   input: DecisionInput,
-): Promise<RequestDetailView> {
+): Promise<RequestDetail> {
   const definition = requestKind(kind);
   if (!definition.decisions.includes(decision)) throw requestNotFound();
   const message = commentRule(definition, decision)(input.comment);

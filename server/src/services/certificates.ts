@@ -4,6 +4,7 @@
  * certificate's SHA-256 fingerprint; never the name, which changes (marriage, a typo fixed).
  */
 import { X509Certificate } from 'node:crypto';
+import type { CertificateName } from '@portal/api';
 import type { CertificateDetails } from '../repositories/certificates.js';
 
 const DOD_ID = /^\d{10}$/;
@@ -54,15 +55,6 @@ export function isCurrentlyValid(certificate: X509Certificate, now: Date): boole
   const from = new Date(certificate.validFrom).getTime();
   const to = new Date(certificate.validTo).getTime();
   return Number.isFinite(from) && Number.isFinite(to) && from <= now.getTime() && now.getTime() <= to;
-}
-
-/** A distinguished name as spec section 3's Certificate shows it. */
-/** A certificate's subject or issuer (spec section 3, "Certificate"). */
-export interface CertificateName {
-  common_name: string;
-  organization: string;
-  organizational_unit: string[];
-  country: string;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   permissionGroupProblem,
   SITE_APPROVED,
   supportedServices,
+  type AccountSearchPage,
   type GroupMailingList,
   type GroupPermission,
   type GroupRole,
@@ -55,7 +56,6 @@ import { SELF_SERVICE_COMMENTS } from '../self-service-messages.js';
 import type { Actor, SelfServiceContext } from './account-access.js';
 import { searchAccounts } from './account-admin.js';
 import { enqueueMail } from './mail.js';
-import type { AccountSearchRow } from '../repositories/account-admin.js';
 
 /** What the caller is in a group: their role (direct or nested), their permissions there, whether they see it. */
 export interface GroupAccess {
@@ -362,7 +362,7 @@ export async function searchGroupCandidates(
   actor: Actor,
   id: string,
   search: { term?: string | undefined; start_index?: number | undefined; max_results?: number | undefined },
-): Promise<{ rows: AccountSearchRow[]; has_more_results: boolean }> {
+): Promise<AccountSearchPage> {
   requireInGroup(await visibleGroup(context.db, actor, id), 'ADJUDICATE_MEMBERSHIP_REQUEST');
-  return searchAccounts(context, { term: search.term, startsWith: true, startIndex: search.start_index, maxResults: search.max_results, groupId: undefined });
+  return searchAccounts(context, { term: search.term, starts_with: true, start_index: search.start_index, max_results: search.max_results });
 }

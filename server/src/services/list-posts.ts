@@ -8,11 +8,13 @@
  */
 import { roleGroup } from '@portal/api';
 import type { Database, Queryable } from '../db/database.js';
+import { findAccountByEmail } from '../repositories/accounts.js';
 import { findHeldGroups } from '../repositories/groups.js';
 import {
   deliverPost,
   findEligibleMembers,
   findMailingList,
+  findModeratedLists,
   insertHeldMessage,
   isAcceptedSender,
   type MailingListRecord,
@@ -41,8 +43,7 @@ export const HOLD_REASONS = {
 async function isModerator(db: Queryable, list: MailingListRecord, accountId: number): Promise<boolean> {
   const held = await findHeldGroups(db, accountId, list.userGroupId);
   if (held.some((h) => h.groupName === roleGroup(list.userGroupId, 'admin'))) return true;
-  const { rows } = await db.query('select 1 from list_moderators where list_id = $1 and account_id = $2', [list.id, accountId]);
-  return rows.length > 0;
+  return (await findModeratedLists(db, accountId, [list.id])).has(list.id);
 }
 
 async function holdReason(db: Queryable, list: MailingListRecord, post: IncomingPost): Promise<string | undefined> {
@@ -53,9 +54,8 @@ async function holdReason(db: Queryable, list: MailingListRecord, post: Incoming
     const subscribers = await findEligibleMembers(db, list, { subscribedOnly: true });
     return subscribers.some((m) => m.email.toLowerCase() === post.envelopeSender) ? undefined : HOLD_REASONS.notSubscriber;
   }
-  const { rows } = await db.query<{ id: string | number }>('select id from accounts where lower(email) = $1 and active and not closed', [post.envelopeSender]);
-  const account = rows[0];
-  return account && (await isModerator(db, list, Number(account.id))) ? undefined : HOLD_REASONS.notModerator;
+  const account = await findAccountByEmail(db, post.envelopeSender);
+  return account?.active && !account.closed && (await isModerator(db, list, account.id)) ? undefined : HOLD_REASONS.notModerator;
 }
 
 /** Receives one post for a list (the address, lower case); undefined when there is no such list. */

@@ -40,12 +40,13 @@ import {
   findModeratedLists,
   findSubscriptionChoices,
   listMailingListsOfGroups,
+  lockListAddress,
   mailingListExists,
   saveSubscriptionChoice,
   type HeldMessageRecord,
   type MailingListRecord,
 } from '../repositories/mailing-lists.js';
-import { insertRequest, insertRequestUpdate } from '../repositories/requests.js';
+import { hasOpenMailingListRequest, insertRequest, insertRequestUpdate } from '../repositories/requests.js';
 import type { Actor, SelfServiceContext } from './account-access.js';
 import { requireInGroup, visibleGroup } from './groups.js';
 import { embeddedListEngine } from './lists/embedded.js';
@@ -240,12 +241,8 @@ export async function requestMailingList(context: SelfServiceContext, actor: Act
   const at = context.clock.now();
   await context.db.transaction(async (tx) => {
     // One list per address, and one open request for it.
-    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`mailinglist:${listId}`]);
-    const pending = await tx.query(
-      "select 1 from requests where kind = 'mailinglist' and status in ('pending', 'incomplete') and details ->> 'list_id' = $1",
-      [listId],
-    );
-    if (pending.rows.length > 0 || (await mailingListExists(tx, listId))) throw new ConflictError(MAILING_LIST_MESSAGES.listExists(listId));
+    await lockListAddress(tx, listId);
+    if ((await hasOpenMailingListRequest(tx, listId)) || (await mailingListExists(tx, listId))) throw new ConflictError(MAILING_LIST_MESSAGES.listExists(listId));
     const reason = body.reason.trim();
     const requestId = await insertRequest(tx, {
       kind: 'mailinglist',

@@ -22,12 +22,10 @@ import {
   type MembershipRequestAnswer,
   type MembershipRequestBody,
   type MembershipSearch,
-  type RequestPage,
 } from '@portal/api';
 import type { Queryable } from '../db/database.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import { GROUP_ACTIONS, GROUP_SERVICE_MESSAGES } from '../group-messages.js';
-import { MESSAGES } from '../messages.js';
 import { addAccountUpdate } from '../repositories/accounts.js';
 import { findAccountByUsername, findAccountRecordById, type AccountRecord } from '../repositories/account-view.js';
 import {
@@ -41,11 +39,9 @@ import {
   type MemberRecord,
   type UserGroupRecord,
 } from '../repositories/groups.js';
-import { listPendingMembershipRequests } from '../repositories/request-queue.js';
 import { insertRequest, insertRequestUpdate } from '../repositories/requests.js';
 import { isUniqueViolation } from '../repositories/unique-violation.js';
-import { holds, isOwner, type Actor, type SelfServiceContext } from './account-access.js';
-import { rowView } from './adjudication.js';
+import { isOwner, type Actor, type SelfServiceContext } from './account-access.js';
 import { requireInGroup, visibleGroup, type GroupAccess } from './groups.js';
 import { enqueueMail } from './mail.js';
 import type { Mail } from './mail.js';
@@ -95,28 +91,6 @@ export async function searchMemberships(context: SelfServiceContext, actor: Acto
     maxResults: search.max_results ?? PAGE_SIZE,
   });
   return { rows: rows.map((member) => membershipView(access.group, member)), has_more_results: hasMore, total };
-}
-
-/**
- * GET /requests/membership: a group's pending requests (LIST_MEMBERSHIP_REQUESTS in it), or
- * without a group every group's (LIST_MEMBERSHIP_REQUESTS site-wide: the membership queue).
- */
-export async function listMembershipRequests(
-  context: SelfServiceContext,
-  actor: Actor,
-  query: { user_group?: string | undefined; start_index?: number | undefined; max_results?: number | undefined },
-): Promise<RequestPage> {
-  const page = { startIndex: query.start_index ?? 0, maxResults: query.max_results ?? PAGE_SIZE };
-  let userGroup: string | undefined;
-  if (query.user_group !== undefined && query.user_group !== '') {
-    const access = await visibleGroup(context.db, actor, query.user_group);
-    requireInGroup(access, 'LIST_MEMBERSHIP_REQUESTS');
-    userGroup = access.group.id;
-  } else if (!holds(actor, 'LIST_MEMBERSHIP_REQUESTS')) {
-    throw new ForbiddenError(MESSAGES.forbidden);
-  }
-  const { rows, hasMore } = await listPendingMembershipRequests(context.db, userGroup, page);
-  return { rows: rows.map(rowView), has_more_results: hasMore };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -334,12 +308,12 @@ export async function submitMembership(
         reason: reason.slice(0, LIMITS.text),
         details: { user_group: group.id, join: lists.join, leave: lists.leave, updateIntent: intent },
         submittedBy: own ? null : actor.username,
+        adjudicator: now ? actor.username : null,
         createdAt: at,
       });
       await insertRequestUpdate(tx, { requestId: id, status: 'pending', username: actor.username, comment: reason, createdAt: at });
       if (now) {
         const applied = await applyMembership(tx, group, account, lists, { username: actor.username, reason, at });
-        await tx.query('update requests set adjudicator = $2 where id = $1', [id, actor.username]);
         await insertRequestUpdate(tx, { requestId: id, status: 'approved', username: actor.username, comment: 'Applied at once.', createdAt: at });
         if (!own) await enqueueMail(tx, membershipMail(group, account, { changed: true }, applied), context.clock);
       }

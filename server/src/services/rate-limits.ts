@@ -17,6 +17,7 @@ import { isIP } from 'node:net';
 import { RATE_LIMIT_NAMES, type RateLimitName } from '@portal/api';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Queryable } from '../db/database.js';
+import { countRateLimitHit } from '../repositories/rate-limits.js';
 import type { Clock } from './clock.js';
 
 /**
@@ -128,13 +129,8 @@ export function databaseRateLimitStore(db: Queryable, clock: Clock): FastifyRate
       const now = clock.now().getTime();
       const start = Math.floor(now / timeWindow) * timeWindow;
       const end = start + timeWindow;
-      db.query<{ hits: number }>(
-        `insert into rate_limit_hits (key, hits, expires_at) values ($1, 1, $2)
-         on conflict (key) do update set hits = rate_limit_hits.hits + 1
-         returning hits`,
-        [`${key} ${start}`, new Date(end)],
-      ).then(
-        ({ rows }) => callback(null, { current: Number(rows[0]?.hits ?? 1), ttl: end - now }),
+      countRateLimitHit(db, `${key} ${start}`, new Date(end)).then(
+        (current) => callback(null, { current, ttl: end - now }),
         (error: Error) => callback(error),
       );
     }

@@ -11,14 +11,7 @@ import { selfServiceContext, signedInAccount } from './signed-in.js';
 export const accountAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...endpointRoute(api.searchAccounts),
-    handler: async (request) =>
-      searchAccounts(selfServiceContext(app), {
-        term: request.body.term,
-        startsWith: request.body.starts_with,
-        startIndex: request.body.start_index,
-        maxResults: request.body.max_results,
-        groupId: request.body.group_id,
-      }),
+    handler: async (request) => searchAccounts(selfServiceContext(app), request.body),
   });
 
   app.route({

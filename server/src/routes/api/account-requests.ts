@@ -9,7 +9,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as api from '@portal/api';
 import type { FastifyRequest } from 'fastify';
-import { clientCertificate, isSecureRequest } from '../../plugins/security.js';
+import { isSecureRequest } from '../../plugins/request-origin.js';
+import { clientCertificate } from '../../plugins/security.js';
 import { certificateDetails, isCurrentlyValid } from '../../services/certificates.js';
 import {
   accountRequestStatus,

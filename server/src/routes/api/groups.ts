@@ -15,7 +15,8 @@ import {
   searchGroupCandidates,
   updateUserGroup,
 } from '../../services/groups.js';
-import { listMembershipRequests, searchMemberships, submitMembership } from '../../services/memberships.js';
+import { listMembershipRequests } from '../../services/adjudication.js';
+import { searchMemberships, submitMembership } from '../../services/memberships.js';
 import { endpointRoute } from './endpoint-route.js';
 import { selfServiceContext, signedInAccount } from './signed-in.js';
 

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as api from '@portal/api';
 import { REQUEST_KIND_INFO, REQUEST_KINDS, type RequestKind } from '@portal/api';
-import { decideRequest, getRequest, listRequests, requestSummary, searchDenied, type RequestDetailView } from '../../services/adjudication.js';
+import { decideRequest, getRequest, listRequests, requestSummary, searchDenied } from '../../services/adjudication.js';
 import { publicBaseUrl } from './account-requests.js';
 import { endpointRoute } from './endpoint-route.js';
 import { selfServiceContext, signedInAccount } from './signed-in.js';
@@ -15,9 +15,6 @@ const page = (query: { start_index?: number; max_results?: number }) => ({
   startIndex: query.start_index ?? 0,
   maxResults: query.max_results ?? api.PAGE_SIZE,
 });
-
-/** A detail as the kind's schema types it: the service builds each kind's own fields (its index signature types them as unknown). */
-const asDetail = (view: RequestDetailView) => view as unknown as api.RequestDetail;
 
 export const requestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
@@ -40,18 +37,16 @@ export const requestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     app.route({
       ...endpointRoute(api.getRequest(kind)),
-      handler: async (request) => asDetail(await getRequest(selfServiceContext(app), await signedInAccount(request), kind, request.params.id)),
+      handler: async (request) => getRequest(selfServiceContext(app), await signedInAccount(request), kind, request.params.id),
     });
     for (const decision of REQUEST_KIND_INFO[kind].decisions) {
       app.route({
         ...endpointRoute(api.decideRequest(kind, decision)),
         handler: async (request) =>
-          asDetail(
-            await decideRequest(selfServiceContext(app), await signedInAccount(request), kind, request.params.id, decision, {
-              comment: request.body.comment,
-              publicUrl: publicBaseUrl(request, app.security.settings),
-            }),
-          ),
+          decideRequest(selfServiceContext(app), await signedInAccount(request), kind, request.params.id, decision, {
+            comment: request.body.comment,
+            publicUrl: publicBaseUrl(request, app.security.settings),
+          }),
       });
     }
   };

@@ -16,7 +16,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type Provider from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
 import { InvalidInputError } from '../../errors.js';
-import { clientAddress, endSessionForProviderSignOut, isFromTrustedProxy } from '../../plugins/security.js';
+import { clientAddress, isFromTrustedProxy } from '../../plugins/request-origin.js';
+import { endSessionForProviderSignOut } from '../../plugins/security.js';
 import { clientKey, limitKey, RATE_LIMIT_MESSAGES } from '../../services/rate-limits.js';
 import { boundService, decideOidcSignIn } from '../../services/service-sign-in/oidc/accounts.js';
 import { hashedBasicAuthorization } from '../../services/service-sign-in/oidc/clients.js';

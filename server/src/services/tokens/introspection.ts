@@ -30,23 +30,29 @@ export type IntrospectionAnswer =
       jti: string;
     };
 
+/** What a service shows: its name (the client id) and its secret. */
+export interface ServiceCredential {
+  readonly name: string;
+  readonly secret: string;
+}
+
 const INACTIVE: IntrospectionAnswer = { active: false };
 /** The longest secret looked up: 'ptk_' and 43 base64url characters, with room to spare. */
 const MAX_TOKEN_LENGTH = 200;
 
 /**
- * POST /oauth2/introspect's answer (the route maps the first two to 401 and 400). The token is
+ * POST /oauth2/introspect's answer to a service that gave its name and secret (the route reads
+ * them from the HTTP Basic header, and maps the first two answers to 401 and 400). The token is
  * looked up while the service's credential is checked, and the groups it names while its owner's
  * memberships are read: two round trips to the database, not four. The token's lookup does not
  * tell an unauthenticated caller anything: they get 401 whatever it found.
  */
 export async function answerIntrospection(
   db: Queryable,
-  credential: { name: string; secret: string } | undefined,
+  credential: ServiceCredential,
   token: string | undefined,
   now: Date,
 ): Promise<'unauthenticated' | 'no token' | IntrospectionAnswer> {
-  if (credential === undefined) return 'unauthenticated';
   const [client, found] = await Promise.all([
     authenticatedService(db, credential),
     token === undefined ? undefined : findIntrospected(db, token),
@@ -87,7 +93,7 @@ async function introspect(db: Queryable, found: IntrospectedToken, now: Date, cl
 }
 
 /** The service's name when its credential is right. */
-export async function authenticatedService(db: Queryable, credential: { name: string; secret: string }): Promise<string | undefined> {
+export async function authenticatedService(db: Queryable, credential: ServiceCredential): Promise<string | undefined> {
   const { name, secret } = credential;
   // Only a name a service can have is looked up: any other (one with a NUL in it, which the
   // database cannot even compare) is unknown, and compared below like any unknown name.
