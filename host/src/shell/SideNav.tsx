@@ -1,4 +1,4 @@
-import { getRequestSummary, isServiceSupported, links, type Permission, type RequestSummary } from '@portal/api';
+import { getRequestSummary, isServiceSupported, links, type RequestSummary } from '@portal/api';
 import { call, remoteForPath, useConfiguration, useHasPermission, useSessionStore } from '@portal/shared';
 import { Alert, Menu, type MenuProps } from 'antd';
 import { memo, startTransition, useEffect, useState } from 'react';
