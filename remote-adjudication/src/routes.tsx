@@ -1,4 +1,5 @@
 /** remote-adjudication: account administration, the request queues and provisioning (docs/architecture.md, "The remotes"). */
+import { links } from '@portal/api';
 import { needs, type RemoteModule, route, useConfiguration } from '@portal/shared';
 import { lazyPage } from '@portal/shared/components';
 import type { ComponentType } from 'react';
@@ -17,7 +18,7 @@ const ProvisioningPage = lazyPage(() => import('./provisioning/ProvisioningPage'
 function smartCardsOnly(Page: ComponentType): ComponentType {
   function SmartCardsOnly() {
     const { cac_support } = useConfiguration();
-    return cac_support ? <Page /> : <Navigate to="/not-found" replace />;
+    return cac_support ? <Page /> : <Navigate to={links.notFound()} replace />;
   }
   return SmartCardsOnly;
 }
@@ -41,7 +42,7 @@ const remote: RemoteModule = {
     ...QUEUES.flatMap(queueRoutes),
     route(DENIED.path.slice(1), DENIED.title, needs('LIST_NEW_ACCOUNT_REQUESTS'), DeniedRequestsPage),
     route(`${DENIED.path.slice(1)}/:requestId`, DENIED.detailTitle, needs('VIEW_NEW_ACCOUNT_REQUEST'), requestDetailPage(KINDS.new, DENIED.detailTitle)),
-    route('provisioning', 'Provisioning', needs('MANAGE_PROVISIONING'), ProvisioningPage),
+    route(links.provisioning().slice(1), 'Provisioning', needs('MANAGE_PROVISIONING'), ProvisioningPage),
   ],
 };
 

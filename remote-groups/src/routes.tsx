@@ -1,4 +1,5 @@
 /** remote-groups: groups, memberships and group administration (docs/architecture.md, "The remotes"; server/docs/groups.md). */
+import { links } from '@portal/api';
 import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
 import { lazyPage } from '@portal/shared/components';
 import { Navigate } from 'react-router-dom';
@@ -15,7 +16,7 @@ const AddUserToGroupPage = lazyPage(() => import('./membership/AddUserToGroupPag
 
 /** Spec section 2: the bare forms of the group routes go to /groups. */
 function ToGroups() {
-  return <Navigate to="/groups" replace />;
+  return <Navigate to={links.groups()} replace />;
 }
 
 const remote: RemoteModule = {

@@ -19,10 +19,10 @@ export function PortalRoutes() {
   return (
     <Routes>
       <Route path="/" element={<Navigate to={links.login()} replace />} />
-      <Route path="/login" element={<LoginRoute />} />
-      <Route path="/logout" element={<LogoutPage />} />
-      <Route path="/not-authorized" element={<NotAuthorizedPage />} />
-      <Route path="/not-found" element={<NotFoundPage />} />
+      <Route path={links.login()} element={<LoginRoute />} />
+      <Route path={links.logout()} element={<LogoutPage />} />
+      <Route path={links.notAuthorized()} element={<NotAuthorizedPage />} />
+      <Route path={links.notFound()} element={<NotFoundPage />} />
       <Route path={MANAGE_REMOTES_PATH} element={<ManageRemotesRoute />} />
       {/* Every other path belongs to a remote (by the manifest's prefixes) or is not found. */}
       <Route path="*" element={<RemoteArea />} />

@@ -159,11 +159,11 @@ export const SideNav = memo(function SideNav() {
         key: 'tokens',
         label: 'Tokens',
         children: [
-          { key: '/tokens/artifactory', label: link('/tokens/artifactory', 'Artifactory') },
-          { key: '/tokens/services', label: link('/tokens/services', 'Other Services') },
+          { key: links.artifactTokens(), label: link(links.artifactTokens(), 'Artifactory') },
+          { key: links.serviceTokens(), label: link(links.serviceTokens(), 'Other Services') },
         ],
       }
-    : { key: '/tokens/services', label: link('/tokens/services', 'Tokens') };
+    : { key: links.serviceTokens(), label: link(links.serviceTokens(), 'Tokens') };
 
   const items: MenuProps['items'] = [
     { key: links.profile(), label: link(links.profile(), 'My Profile') },
@@ -189,8 +189,8 @@ export const SideNav = memo(function SideNav() {
       key: 'platform',
       label: 'Platform',
       children: [
-        ...(canManageRemotes ? [{ key: '/manage-remotes', label: link('/manage-remotes', 'Manage Remotes') }] : []),
-        ...(canManageProvisioning ? [{ key: '/provisioning', label: link('/provisioning', 'Provisioning') }] : []),
+        ...(canManageRemotes ? [{ key: links.manageRemotes(), label: link(links.manageRemotes(), 'Manage Remotes') }] : []),
+        ...(canManageProvisioning ? [{ key: links.provisioning(), label: link(links.provisioning(), 'Provisioning') }] : []),
       ],
     });
   }

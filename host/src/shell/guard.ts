@@ -17,9 +17,8 @@ export function guardDecision(
 ): GuardDecision {
   if (access.kind === 'public') return allow;
   const here = `${location.pathname}${location.search}`;
-  const redirect = new URLSearchParams({ redirect: here }).toString();
-  if (state.status === 'anonymous' || state.status === 'unknown') return { kind: 'redirect', to: `/login?${redirect}` };
-  if (state.status === 'error') return { kind: 'redirect', to: `/not-authorized?${redirect}` };
+  if (state.status === 'anonymous' || state.status === 'unknown') return { kind: 'redirect', to: links.login(here) };
+  if (state.status === 'error') return { kind: 'redirect', to: `${links.notAuthorized()}?${new URLSearchParams({ redirect: here }).toString()}` };
   if (hasPermission(state.session, 'RENEW_ACCOUNT') && location.pathname !== links.renewAccount()) {
     return { kind: 'redirect', to: links.renewAccount() };
   }

@@ -17,6 +17,7 @@ export const links = {
   logout: () => '/logout',
   notFound: () => '/not-found',
   notAuthorized: () => '/not-authorized',
+  manageRemotes: () => '/manage-remotes',
   // remote-self-service: visitors
   requestAccount: () => '/request-account',
   checkAccountRequestStatus: () => '/check-account-request-status',
@@ -47,6 +48,7 @@ export const links = {
   // remote-adjudication (the queues' own paths are in requests/kinds.ts)
   manageAccounts: (username?: string) => (username === undefined ? '/manage-accounts' : `/manage-accounts/${seg(username)}`),
   requestQueue: (queuePath: string, requestId?: number | string) => (requestId === undefined ? queuePath : `${queuePath}/${seg(requestId)}`),
+  provisioning: () => '/provisioning',
   // remote-mailing-lists
   mailingLists: () => '/mailing-lists',
   newMailingList: (groupId: string) => `/mailing-lists/new/${seg(groupId)}`,

@@ -1,3 +1,4 @@
+import { links } from '@portal/api';
 import { Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { ApiError, MESSAGES, PageTitle } from '@portal/shared';
@@ -16,7 +17,7 @@ export function NotFoundView() {
     <>
       <PageTitle documentTitle="Not found">Not Found</PageTitle>
       <Typography.Paragraph>{MESSAGES.notFound}</Typography.Paragraph>
-      <Link to="/profile">Go to your profile</Link>
+      <Link to={links.profile()}>Go to your profile</Link>
     </>
   );
 }

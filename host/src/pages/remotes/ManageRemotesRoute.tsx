@@ -1,10 +1,11 @@
 /** /manage-remotes: the host's own page for platform administrators, loaded only when opened. */
+import { links } from '@portal/api';
 import { lazy, Suspense } from 'react';
 import { Loading } from '../../shell/Loading';
 import { PortalLayout } from '../../shell/PortalLayout';
 import { RequireAccess } from '../../shell/RequireAccess';
 
-export const MANAGE_REMOTES_PATH = '/manage-remotes';
+export const MANAGE_REMOTES_PATH = links.manageRemotes();
 
 const ManageRemotesPage = lazy(() => import('./ManageRemotesPage'));
 
