@@ -1,5 +1,5 @@
 /**
- * For the tests that read every app's sources (antd-set.test.ts, router-set.test.ts): the source
+ * For the tests that read every app's sources (antd-set, router-set, links-used): the source
  * files (not tests) of the host, shared and every remote.
  */
 import { readdirSync } from 'node:fs';
