@@ -3,6 +3,7 @@
  * account search and the history rows the CSV export reads. Its changes of state are written by
  * accounts.ts (the account row) and requests.ts (the requests a change decides).
  */
+import type { AccountSearchRow } from '@portal/api';
 import type { Queryable } from '../db/database.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -21,14 +22,8 @@ export interface AccountSearch {
   collectAtMost?: number;
 }
 
-export interface AccountSearchRow {
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  active: boolean;
-  closed: boolean;
-}
+/** A found account, as the API's search page lists it. */
+export type { AccountSearchRow } from '@portal/api';
 
 /** A word as a LIKE pattern matching it literally: the escape character (\), % and _ escaped. */
 export function escapeLikePattern(word: string): string {

@@ -4,7 +4,7 @@
  * certificate's SHA-256 fingerprint; never the name, which changes (marriage, a typo fixed).
  */
 import { X509Certificate } from 'node:crypto';
-import type { CertificateName } from '@portal/api';
+import type { Certificate, CertificateName } from '@portal/api';
 import type { CertificateDetails } from '../repositories/certificates.js';
 
 const DOD_ID = /^\d{10}$/;
@@ -61,21 +61,15 @@ export function isCurrentlyValid(certificate: X509Certificate, now: Date): boole
  * A certificate as a request keeps it (in `details.certificate`): spec section 3's Certificate
  * (issued_to, issued_by, valid_from, valid_until, country_of_citizenship) plus what binding it
  * to an account needs (identity, fingerprint, subject, issuer: see repositories/certificates.ts).
+ * Its country of citizenship is not read from the certificate (yet): null, which the screens show
+ * as 'Unknown'.
  */
-export interface CertificateRecord {
+export type CertificateRecord = Required<Certificate> & {
   identity: string;
   fingerprint: string | null;
   subject: string | null;
   issuer: string | null;
-  issued_to: CertificateName;
-  issued_by: CertificateName;
-  /** ISO 8601 */
-  valid_from: string | null;
-  /** ISO 8601 */
-  valid_until: string | null;
-  /** Not read from the certificate (yet): null, which the screens show as 'Unknown'. */
-  country_of_citizenship: string | null;
-}
+};
 
 /** The value of an attribute as node's X509Certificate prints it (quoted values are JSON strings). */
 function attributeValue(raw: string): string {
