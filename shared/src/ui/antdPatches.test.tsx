@@ -1,21 +1,18 @@
 /**
- * antd's components and their style helper are patched (shared/build/patches) so that
- * they do no work for nothing while a page renders, each in the middle of React's commit:
+ * Two of antd's dependencies are patched (shared/build/patches, listed in pnpm-workspace.yaml) so
+ * that they do no work for nothing while a page renders, each in the middle of React's commit:
  *  - @rc-component/table measures the browser's scrollbar only when the header is fixed
  *    (scroll.y) or sticky, the only places that size is used. Measuring appends a probe element
- *    to the page and reads its size, a forced layout of the whole page (about 60 ms of a cold
- *    /profile on a 4× slower CPU, for its groups table).
- *  - antd's Descriptions listens to the screen size only when its column count or an item's span
- *    is given per breakpoint: otherwise the first answer rendered every row again (/profile's
- *    account details: 24 rows).
+ *    to the page and reads its size, a forced layout of the whole page (/profile's groups table).
  *  - @rc-component/util writes each style antd computes in the browser (a theme's variables, a
  *    component's) as the <style> element's text, not through innerHTML, which ran the HTML parser
- *    for every one (42 parses, 17–21 ms of a cold /profile's main thread unthrottled, against 16
- *    and 2 ms with the patch, in Lighthouse's traces).
+ *    for every one.
+ * Without either, Lighthouse's mobile blocking time of /profile was about 1.6 times as long
+ * (docs/performance.md, "Patched libraries"). The tests below fail when the work they remove comes
+ * back.
  */
 import { render, screen } from '@testing-library/react';
-import { Button, ConfigProvider, Descriptions, Table } from 'antd';
-import { Profiler, type ReactElement } from 'react';
+import { Button, ConfigProvider, Table } from 'antd';
 
 const columns = [{ title: 'Name', dataIndex: 'name', key: 'name' }];
 const data = [{ key: '1', name: 'Portal Team' }];
@@ -52,39 +49,6 @@ it('a table with a fixed header still measures it, as before', () => {
 it('a sticky header is measured too', () => {
   const ids = appendedTo(() => render(<Table columns={columns} dataSource={data} pagination={false} sticky />));
   expect(probes(ids)).toHaveLength(1);
-});
-
-describe('Descriptions', () => {
-  const items = [
-    { key: 'name', label: 'Name', children: 'Ada Admin' },
-    { key: 'email', label: 'Email', children: 'admin@example.test' },
-  ];
-  /** The phases of the commits that rendered the descriptions. */
-  function commits(element: ReactElement): string[] {
-    const phases: string[] = [];
-    render(
-      <Profiler id="details" onRender={(_id, phase) => phases.push(phase)}>
-        {element}
-      </Profiler>,
-    );
-    return phases;
-  }
-
-  it('with a fixed column count, renders once', () => {
-    expect(commits(<Descriptions bordered column={1} items={items} />)).toEqual(['mount']);
-    expect(screen.getByText('admin@example.test')).toBeInTheDocument();
-  });
-
-  it('with a column count per breakpoint, still follows the screen', () => {
-    expect(commits(<Descriptions column={{ xs: 1, md: 2 }} items={items} />)).toEqual(['mount', 'update']);
-  });
-
-  it("with an item's span per breakpoint, still follows the screen", () => {
-    expect(commits(<Descriptions column={2} items={[...items, { key: 'wide', label: 'Wide', children: 'x', span: { xs: 1, md: 2 } }]} />)).toEqual([
-      'mount',
-      'update',
-    ]);
-  });
 });
 
 describe("antd's styles computed in the browser", () => {
