@@ -343,9 +343,10 @@ function startChromeForLighthouse(chromiumPath) {
  * Lighthouse on both builds: for each page and form factor, LIGHTHOUSE_RUNS runs alternating
  * between the builds; the medians of the performance score, LCP and TBT. Then mobile again, the
  * CPU slowed by calibratedSlowdown of the median BenchmarkIndex the first runs measured. With
- * `reportDir`, each run's report is written there as JSON. Answers { rows, benchmarkIndex, slowdown }.
+ * `reportDir`, each run's report is written there as JSON. `desktop: false` and `calibrated: false`
+ * leave those rows out (mobile at Lighthouse's 4× only). Answers { rows, benchmarkIndex, slowdown }.
  */
-export async function measureLighthouse(chromiumPath, builds, reportDir) {
+export async function measureLighthouse(chromiumPath, builds, reportDir, { desktop = true, calibrated = true } = {}) {
   const lighthouseDir = dirname(createRequire(join(root, 'e2e', 'package.json')).resolve('lighthouse/package.json'));
   const { default: lighthouse } = await import(pathToFileURL(join(lighthouseDir, 'core', 'index.js')).href);
   const { default: desktopConfig } = await import(pathToFileURL(join(lighthouseDir, 'core', 'config', 'desktop-config.js')).href);
@@ -395,10 +396,10 @@ export async function measureLighthouse(chromiumPath, builds, reportDir) {
       }
     };
     await measure('mobile');
-    await measure('desktop');
+    if (desktop) await measure('desktop');
     const benchmarkIndex = median(benchmarkIndexes);
     const slowdown = calibratedSlowdown(benchmarkIndex);
-    await measure('mobile', slowdown);
+    if (calibrated) await measure('mobile', slowdown);
     return { rows, benchmarkIndex, slowdown };
   } finally {
     await chrome.stop();

@@ -41,7 +41,8 @@
 // `npm run bench -- --only=groups` (or `--only=tokens`, `--only=lists`, `--only=load`, `--only=forward-auth`, `--only=search`, `--only=provisioning`) runs that phase alone (PostgreSQL only, no PGlite portal);
 // `--only=pages` runs the pages alone; `--only=navigation` the in-app navigations alone, each with what it fetched;
 // `--only=lighthouse` Lighthouse alone, keeping each run's report;
-// `--only=reads` the session check beside its references alone.
+// `--only=reads` the session check beside its references alone;
+// `--only=patches` each patched dependency's gain: this build beside one without each patch (scripts/bench-patches.mjs).
 // Absolute numbers move with whatever else the machine is doing; the ratios to the ceiling are
 // what to compare between runs. Exit code 1 when any phase saw an error.
 import { spawn } from 'node:child_process';
@@ -54,6 +55,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LIGHTHOUSE_RUNS, PAGE_RUNS, lighthouseReport, measureLighthouse, measureNavigations, measurePages, pagesReport } from './bench-pages.mjs';
 import { PROV_ACCOUNTS, PROV_GROUPS, PROV_MEMBERSHIPS, benchProvisioning, provisioningErrors, provisioningFigures, provisioningReport } from './bench-provisioning.mjs';
+import { addVariant, builtJavaScriptBytes, patchFigures, patchInstalled, patchesReport, readPatches, removeVariant } from './bench-patches.mjs';
 import { runOf, writeBenchTable } from './bench-table.mjs';
 import { MONOLITH_DIR, buildAll, buildApp, ensureChromium, ensureInstalled, log, root } from './lib.mjs';
 
@@ -367,7 +369,8 @@ function baseEnv() {
   return env;
 }
 
-async function startPortal(label, databaseUrl, existingDataDir, extraEnv = {}) {
+/** A portal on `databaseUrl` ('' for PGlite), started from `dir` (a checkout with its build; this one by default). */
+async function startPortal(label, databaseUrl, existingDataDir, extraEnv = {}, dir = root) {
   const dataDir = existingDataDir ?? makeTempDir('portal-bench-');
   const env = {
     ...extraEnv,
@@ -377,7 +380,7 @@ async function startPortal(label, databaseUrl, existingDataDir, extraEnv = {}) {
     HOST: LOOPBACK,
     PORTAL_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    PORTAL_CONFIG_FILE: join(root, 'server', 'config', 'demo.json'),
+    PORTAL_CONFIG_FILE: join(dir, 'server', 'config', 'demo.json'),
     DATABASE_URL: databaseUrl,
     PORTAL_SEED_DEMO: 'true',
     PORTAL_CHALLENGE_COST: String(CHALLENGE_COST),
@@ -386,10 +389,16 @@ async function startPortal(label, databaseUrl, existingDataDir, extraEnv = {}) {
     PORTAL_RATE_LIMITS: 'off',
     PORTAL_SESSION_RATE_LIMIT: 'off',
   };
-  const { port, child } = await startProcess(`The portal on ${label}`, [join(root, 'server', 'dist', 'main.mjs')], env, (out) => {
-    const match = /Portal running at https?:\/\/[^\s:]+:(\d+)/.exec(out);
-    return match ? Number(match[1]) : undefined;
-  });
+  const { port, child } = await startProcess(
+    `The portal on ${label}`,
+    [join(dir, 'server', 'dist', 'main.mjs')],
+    env,
+    (out) => {
+      const match = /Portal running at https?:\/\/[^\s:]+:(\d+)/.exec(out);
+      return match ? Number(match[1]) : undefined;
+    },
+    dir,
+  );
   const agent = newAgent(1);
   try {
     const health = await request(agent, port, { path: `${API}/health` });
@@ -1385,7 +1394,8 @@ function parseArgs(args) {
     else if (arg === '--only=reads') only = 'reads';
     else if (arg === '--only=navigation') only = 'navigation';
     else if (arg === '--only=lighthouse') only = 'lighthouse';
-    else throw new Error(`Unknown argument ${arg}: the options are --only=groups, --only=tokens, --only=lists, --only=load, --only=forward-auth, --only=search, --only=provisioning, --only=pages, --only=navigation, --only=lighthouse and --only=reads.`);
+    else if (arg === '--only=patches') only = 'patches';
+    else throw new Error(`Unknown argument ${arg}: the options are --only=groups, --only=tokens, --only=lists, --only=load, --only=forward-auth, --only=search, --only=provisioning, --only=pages, --only=navigation, --only=lighthouse, --only=patches and --only=reads.`);
   }
   return { only };
 }
@@ -1422,6 +1432,7 @@ async function main() {
   if (only === 'pages') return pagesOnly();
   if (only === 'navigation') return navigationOnly();
   if (only === 'lighthouse') return lighthouseOnly();
+  if (only === 'patches') return patchesOnly();
   if (only && only !== 'reads') return mainPhaseOnly(PHASES[only]);
   // `--only=reads`: the session check beside its references alone (the first rows of the report).
   const readsOnly = only === 'reads';
@@ -1932,6 +1943,75 @@ async function lighthouseOnly() {
 async function navigationOnly() {
   const lines = await withBothBuilds(measureNavigations);
   console.log(lines.join('\n'));
+  return false;
+}
+
+/**
+ * `--only=patches`: this checkout's build beside, for each patched dependency, a build of the same
+ * commit without that one patch (scripts/bench-patches.mjs), each served by its own portal on
+ * PGlite and measured in one run, interleaved: the pages' figures, then Lighthouse mobile (at its
+ * 4×; BENCH_PATCHES_LIGHTHOUSE=off leaves it out). Per patch, each figure with and without it.
+ */
+async function patchesOnly() {
+  const run = runOf(root);
+  const patches = readPatches(root);
+  if (patches.length === 0) {
+    console.log('pnpm-workspace.yaml patches no dependency: nothing to measure.');
+    return false;
+  }
+  for (const patch of patches) {
+    if (!patchInstalled(root, patch)) throw new Error(`${patch.key} is not patched in this checkout's install (node_modules/.pnpm): install first.`);
+  }
+  const chromiumPath = await ensureChromium();
+  if (!chromiumPath) throw new Error('The pages need Chromium (see the message above).');
+  const variantsDir = makeTempDir('portal-patches-');
+  const entries = [{ label: 'with every patch', dir: root }];
+  for (const patch of patches) {
+    const dir = join(variantsDir, `without-${patch.key.replace(/[@/]/g, '_')}`);
+    log(`A worktree of HEAD without ${patch.key}'s patch, at ${dir}…`);
+    await addVariant(root, dir, patch, {
+      onCreated: () => {
+        const remove = () => removeVariant(root, dir);
+        exitHooks.add(remove);
+        cleanups.push(async () => {
+          remove();
+          exitHooks.delete(remove);
+        });
+      },
+      track: (child) => {
+        children.add(child);
+        child.once('exit', () => children.delete(child));
+      },
+      log,
+    });
+    entries.push({ label: `without ${patch.key}`, dir });
+  }
+  log('Building this checkout (scripts/build.mjs)…');
+  await buildAll();
+  const builds = [];
+  for (const entry of entries) {
+    const portal = await startPortal(entry.label, '', undefined, {}, entry.dir);
+    const { cookie } = await adminSession(portal);
+    builds.push({ label: entry.label, base: `http://${LOOPBACK}:${portal.port}`, cookie, monolith: false });
+  }
+  const builtBytes = entries.map((entry) => builtJavaScriptBytes(entry.dir));
+  const header = [
+    '',
+    `Patched dependencies, measured ${run.date} at commit ${run.commit}; ${run.machine}.`,
+    `This checkout's build (with every patch) beside a build of the same commit without each one; each served by its own portal on PGlite; ` +
+      `pages: medians of ${PAGE_RUNS} cold loads and navigations of each build, the ${builds.length} builds alternating.`,
+  ];
+  log(`Pages in Chromium: ${PAGE_RUNS} cold loads of each page and each navigation on ${builds.length} builds, alternating…`);
+  const pages = await measurePages(chromiumPath, builds);
+  const withoutLighthouse = patchesReport(patches, patchFigures(pages, undefined, builtBytes));
+  console.log([...header, '(Lighthouse not measured yet: the pages alone.)', ...withoutLighthouse.lines].join('\n'));
+  if (process.env.BENCH_PATCHES_LIGHTHOUSE === 'off') return false;
+  log(`Lighthouse mobile (its 4×) on ${builds.length} builds: ${LIGHTHOUSE_RUNS} runs of each page, alternating…`);
+  const lighthouse = await measureLighthouse(chromiumPath, builds, undefined, { desktop: false, calibrated: false });
+  const { lines } = patchesReport(patches, patchFigures(pages, lighthouse, builtBytes));
+  console.log(
+    [...header, `Lighthouse 12 mobile (simulated slow 4G, CPU 4×; this machine's BenchmarkIndex ${Math.round(lighthouse.benchmarkIndex)}): medians of ${LIGHTHOUSE_RUNS} runs.`, ...lines].join('\n'),
+  );
   return false;
 }
 

@@ -470,7 +470,7 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
           // remote's mf-manifest.json before its entry: the host loads remoteEntry.js itself
           // (host/src/federation/remoteLoader.ts), one request less, and with the runtime-core
           // patch (build/patches) the handler and preload planner only that plugin used are left
-          // out too (3.9 KB brotli less on every page).
+          // out too (2.5 KB brotli less on every page, measured with and without the patch).
           ...(isHost
             ? {
                 runtimePlugins: [

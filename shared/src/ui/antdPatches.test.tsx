@@ -1,21 +1,21 @@
 /**
- * antd's components and their style helper are patched (shared/build/patches) so that
- * they do no work for nothing while a page renders, each in the middle of React's commit:
+ * Two of antd's dependencies are patched (shared/build/patches, listed in pnpm-workspace.yaml) so
+ * that they do no work for nothing while a page renders, each in the middle of React's commit:
  *  - @rc-component/table measures the browser's scrollbar only when the header is fixed
  *    (scroll.y) or sticky, the only places that size is used. Measuring appends a probe element
- *    to the page and reads its size, a forced layout of the whole page (about 60 ms of a cold
- *    /profile on a 4× slower CPU, for its groups table).
- *  - antd's Descriptions listens to the screen size only when its column count or an item's span
- *    is given per breakpoint: otherwise the first answer rendered every row again (/profile's
- *    account details: 24 rows).
+ *    to the page and reads its size, a forced layout of the whole page (/profile's groups table).
  *  - @rc-component/util writes each style antd computes in the browser (a theme's variables, a
  *    component's) as the <style> element's text, not through innerHTML, which ran the HTML parser
- *    for every one (42 parses, 17–21 ms of a cold /profile's main thread unthrottled, against 16
- *    and 2 ms with the patch, in Lighthouse's traces).
+ *    for every one.
+ * Without either, Lighthouse's mobile blocking time of /profile was about 1.6 times as long
+ * (docs/performance.md, "Patched libraries"). The tests below fail when the work they remove comes
+ * back, and when an upgrade leaves a patch unapplied.
  */
 import { render, screen } from '@testing-library/react';
-import { Button, ConfigProvider, Descriptions, Table } from 'antd';
-import { Profiler, type ReactElement } from 'react';
+import { Button, ConfigProvider, Table } from 'antd';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 const columns = [{ title: 'Name', dataIndex: 'name', key: 'name' }];
 const data = [{ key: '1', name: 'Portal Team' }];
@@ -54,39 +54,6 @@ it('a sticky header is measured too', () => {
   expect(probes(ids)).toHaveLength(1);
 });
 
-describe('Descriptions', () => {
-  const items = [
-    { key: 'name', label: 'Name', children: 'Ada Admin' },
-    { key: 'email', label: 'Email', children: 'admin@example.test' },
-  ];
-  /** The phases of the commits that rendered the descriptions. */
-  function commits(element: ReactElement): string[] {
-    const phases: string[] = [];
-    render(
-      <Profiler id="details" onRender={(_id, phase) => phases.push(phase)}>
-        {element}
-      </Profiler>,
-    );
-    return phases;
-  }
-
-  it('with a fixed column count, renders once', () => {
-    expect(commits(<Descriptions bordered column={1} items={items} />)).toEqual(['mount']);
-    expect(screen.getByText('admin@example.test')).toBeInTheDocument();
-  });
-
-  it('with a column count per breakpoint, still follows the screen', () => {
-    expect(commits(<Descriptions column={{ xs: 1, md: 2 }} items={items} />)).toEqual(['mount', 'update']);
-  });
-
-  it("with an item's span per breakpoint, still follows the screen", () => {
-    expect(commits(<Descriptions column={2} items={[...items, { key: 'wide', label: 'Wide', children: 'x', span: { xs: 1, md: 2 } }]} />)).toEqual([
-      'mount',
-      'update',
-    ]);
-  });
-});
-
 describe("antd's styles computed in the browser", () => {
   /** How often `run` set a <style> element's innerHTML. */
   function innerHtmlWrites(run: () => void): number {
@@ -123,5 +90,55 @@ describe("antd's styles computed in the browser", () => {
     const written = [...document.head.querySelectorAll('style[data-token-hash]')].map((style) => style.textContent ?? '');
     expect(written.some((css) => css.includes('--ant-color-primary:#13c2c2'))).toBe(true);
     expect(writes).toBe(0);
+  });
+});
+
+const shared = join(__dirname, '..', '..');
+const patches = join(shared, 'build', 'patches');
+
+/** The folder of the package `name` as the package in `from` resolves it (as its build does). */
+function installedDir(name: string, from: string): string {
+  let dir = dirname(createRequire(join(from, 'package.json')).resolve(name));
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === name) return dir;
+    if (dirname(dir) === dir) throw new Error(`${name}'s package.json was not found from ${from}.`);
+    dir = dirname(dir);
+  }
+}
+
+/**
+ * What of `patch` (a file in shared/build/patches) is missing from the package installed at `dir`:
+ * its version when it is not the one the patch is for, and each line the patch adds that the
+ * installed file lacks. Empty when the patch is applied.
+ */
+function unapplied(patch: string, dir: string): string[] {
+  const version = /@([^@]+)\.patch$/.exec(patch)?.[1];
+  const installed = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+  if (installed !== version) return [`the installed version is ${installed}, the patch is for ${version}`];
+  const missing: string[] = [];
+  let file: string | undefined;
+  let lines = new Set<string>();
+  for (const line of readFileSync(join(patches, patch), 'utf8').split('\n')) {
+    const target = /^\+\+\+ b\/(.+)$/.exec(line);
+    if (target) {
+      file = target[1]!;
+      lines = new Set(readFileSync(join(dir, file), 'utf8').split('\n').map((l) => l.trim()));
+    } else if (file && line.startsWith('+') && line.slice(1).trim() !== '' && !lines.has(line.slice(1).trim())) {
+      missing.push(`${file}: ${line.slice(1).trim()}`);
+    }
+  }
+  return missing;
+}
+
+describe('the patches are applied to the packages the build takes', () => {
+  // An upgrade of antd or of these packages leaves the patch behind: pnpm then stops on it, unless
+  // the patch's entry went too; this fails either way until the patch is made again or dropped.
+  it.each([
+    ['@rc-component/table', ['antd', '@rc-component/table'], '@rc-component__table@1.11.1.patch'],
+    ['@rc-component/util', ['antd', '@rc-component/util'], '@rc-component__util@1.14.1.patch'],
+  ])('%s', (_name, path, patch) => {
+    const dir = path.reduce((from, name) => installedDir(name, from), shared);
+    expect(unapplied(patch, dir)).toEqual([]);
   });
 });
