@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { accountAdministrationLoaded, openActionPanel } from './account-admin';
 import { expectAccessible, settled } from './axe';
 import { signIn } from './session';
 import { newApplicant, submitAccountRequest, type Applicant } from './visitor-flows';
@@ -43,9 +44,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expectAccessible(page, 'Search Accounts with results');
 
     await page.goto('/manage-accounts/user');
-    await expect(heading(page, 'Account Administration')).toBeVisible();
-    await page.getByRole('button', { name: 'Lock Account' }).click();
-    await expect(page.getByRole('textbox', { name: 'Reason' })).toBeVisible();
+    await accountAdministrationLoaded(page, 'user');
+    const lock = await openActionPanel(page, 'Lock Account');
+    await expect(lock.getByRole('textbox', { name: 'Reason' })).toBeVisible();
     await expectAccessible(page, 'Account Administration with Lock Account open');
 
     await page.goto('/list-denied-account-requests');

@@ -6,6 +6,7 @@
  * open session ends.
  */
 import type { Browser, Page } from '@playwright/test';
+import { accountAdministrationLoaded, openActionPanel } from './account-admin';
 import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { mailsTo, waitForMail } from './mail';
@@ -110,24 +111,7 @@ async function openAccount(admin: Page, username: string): Promise<void> {
   await admin.getByRole('textbox', { name: /Search/ }).fill(username);
   await admin.getByRole('button', { name: 'Search' }).click();
   await admin.getByRole('link', { name: username, exact: true }).click();
-  await expect(admin.getByRole('heading', { name: 'Account Administration' })).toBeVisible();
-  // Its sections load after the account (subscriptions, service access, tokens): once none is
-  // busy, nothing moves under the next click (a section appearing pushed the Actions down).
-  await expect(admin.getByRole('cell', { name: username, exact: true }).first()).toBeVisible();
-  await expect(admin.locator('[aria-busy="true"]')).toHaveCount(0);
-}
-
-/**
- * Opens one of the Actions' panels (Lock, Unlock, Close Account): its header pressed, then its form
- * once antd's Collapse has finished growing it (a motion class is on the panel while it grows):
- * in two clean-clone runs a press inside a panel still growing was lost.
- */
-async function openActionPanel(admin: Page, name: string) {
-  await admin.getByRole('button', { name }).first().click();
-  const panel = admin.getByRole('region', { name });
-  await expect(panel).toBeVisible();
-  await expect(admin.locator('[class*="ant-motion-collapse"]')).toHaveCount(0);
-  return panel;
+  await accountAdministrationLoaded(admin, username);
 }
 
 test('lock, unlock and close from account administration; a locked account cannot sign in and its session ends', async ({ browser }) => {
