@@ -8,47 +8,11 @@
  * kept.
  */
 import { satisfy } from '@module-federation/enhanced/runtime';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { installedDir, unapplied } from '../../../shared/build/patch-check.cjs';
 
 const host = join(__dirname, '..', '..');
-const patches = join(host, '..', 'shared', 'build', 'patches');
 
-/** The folder of the package `name` as the package in `from` resolves it (as its build does). */
-function installedDir(name: string, from: string): string {
-  let dir = dirname(createRequire(join(from, 'package.json')).resolve(name));
-  for (;;) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === name) return dir;
-    if (dirname(dir) === dir) throw new Error(`${name}'s package.json was not found from ${from}.`);
-    dir = dirname(dir);
-  }
-}
-
-/**
- * What of `patch` (a file in shared/build/patches) is missing from the package installed at `dir`:
- * its version when it is not the one the patch is for, and each line the patch adds that the
- * installed file lacks. Empty when the patch is applied.
- */
-function unapplied(patch: string, dir: string): string[] {
-  const version = /@([^@]+)\.patch$/.exec(patch)?.[1];
-  const installed = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-  if (installed !== version) return [`the installed version is ${installed}, the patch is for ${version}`];
-  const missing: string[] = [];
-  let file: string | undefined;
-  let lines = new Set<string>();
-  for (const line of readFileSync(join(patches, patch), 'utf8').split('\n')) {
-    const target = /^\+\+\+ b\/(.+)$/.exec(line);
-    if (target) {
-      file = target[1]!;
-      lines = new Set(readFileSync(join(dir, file), 'utf8').split('\n').map((l) => l.trim()));
-    } else if (file && line.startsWith('+') && line.slice(1).trim() !== '' && !lines.has(line.slice(1).trim())) {
-      missing.push(`${file}: ${line.slice(1).trim()}`);
-    }
-  }
-  return missing;
-}
 
 describe("the federation runtime's version check (patched)", () => {
   it('answers as semver does, the same when asked again', () => {
