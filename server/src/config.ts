@@ -69,7 +69,7 @@ export const DEFAULT_PERSONAL_EMAIL_DOMAINS: readonly string[] = [
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export const TOKEN_ISSUERS = ['embedded', 'artifactory'] as const;
+const TOKEN_ISSUERS = ['embedded', 'artifactory'] as const;
 
 /** The environment variable that sets a configuration key: cac_support → PORTAL_CAC_SUPPORT. */
 export function envVarFor(key: ConfigurationKey): string {
@@ -107,7 +107,7 @@ function refuse(reason: string): never {
   throw new Invalid([reason]);
 }
 
-export function parseBooleanText(text: string): boolean | undefined {
+function parseBooleanText(text: string): boolean | undefined {
   const word = text.trim().toLowerCase();
   if (['true', '1', 'yes'].includes(word)) return true;
   if (['false', '0', 'no'].includes(word)) return false;
@@ -705,7 +705,6 @@ export const SERVER_SETTINGS = Type.Object({
 });
 
 export type ServerSettings = Static<typeof SERVER_SETTINGS>;
-export type TokenIssuerName = ServerSettings['tokenIssuer'];
 
 /** Defaults computed from the settings before them and the working directory. */
 const SERVER_DEFAULTS: { readonly [K in keyof ServerSettings]?: (read: Partial<ServerSettings>, cwd: string) => ServerSettings[K] } = {

@@ -18,7 +18,7 @@ export function guardDecision(
   if (access.kind === 'public') return allow;
   const here = `${location.pathname}${location.search}`;
   if (state.status === 'anonymous' || state.status === 'unknown') return { kind: 'redirect', to: links.login(here) };
-  if (state.status === 'error') return { kind: 'redirect', to: `${links.notAuthorized()}?${new URLSearchParams({ redirect: here }).toString()}` };
+  if (state.status === 'error') return { kind: 'redirect', to: links.notAuthorized(here) };
   if (hasPermission(state.session, 'RENEW_ACCOUNT') && location.pathname !== links.renewAccount()) {
     return { kind: 'redirect', to: links.renewAccount() };
   }

@@ -16,7 +16,7 @@ export const links = {
   login: (redirect?: string) => withQuery('/login', { redirect }),
   logout: () => '/logout',
   notFound: () => '/not-found',
-  notAuthorized: () => '/not-authorized',
+  notAuthorized: (redirect?: string) => withQuery('/not-authorized', { redirect }),
   manageRemotes: () => '/manage-remotes',
   // remote-self-service: visitors
   requestAccount: () => '/request-account',
