@@ -104,11 +104,11 @@ test('a remote whose script fails shows the unavailable panel', async ({ page })
 });
 
 test('a version needing a contract this host lacks is refused at pin time, and the pinned one keeps running', async ({ page }) => {
-  publishCopy('remote-tokens', '2.0.0-e2e', () => undefined, { contract: '^2.0.0' });
+  publishCopy('remote-tokens', '2.0.0-e2e', () => undefined, { contract: '^3.0.0' });
   const refused = portalCommand('remotes', 'pin', 'local', 'tokens@2.0.0-e2e');
   expect(refused.status).toBe(1);
   expect(refused.stderr.trim()).toBe(
-    'Cannot pin: tokens 2.0.0-e2e cannot be pinned: it needs host contract ^2.0.0, and the host of local implements 1.5.0. Pin a version written for contract 1.5.0.',
+    'Cannot pin: tokens 2.0.0-e2e cannot be pinned: it needs host contract ^3.0.0, and the host of local implements 2.0.0. Pin a version written for contract 2.0.0.',
   );
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
@@ -186,7 +186,7 @@ test('react-dom and the federation runtime are loaded once, however many remotes
   await expect(heading(page, 'Search Accounts')).toBeVisible();
 
   // Every remote was used, and one react-dom served them all (the host's), and one bundler runtime
-  // (contract 1.4: each remote's entry takes the host's).
+  // (each remote's entry takes the host's).
   await expect.poll(() => reactDomCopies.length).toBe(1);
   expect(reactDomCopies[0]).not.toContain('/remotes/');
   expect(bundlerRuntimeCopies).toHaveLength(1);

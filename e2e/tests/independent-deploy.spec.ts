@@ -3,16 +3,22 @@
  * API client has a call the host has never seen (a new endpoint definition bundled in the
  * remote), publishes it as a tarball from its own build output, a platform administrator pins
  * it, and it runs in Chromium against the host build that was made before, with no host rebuild;
- * a rollback brings back the version before.
+ * a rollback brings back the version before. Its sidebar entries are its own to declare (host
+ * contract 2.0), and a build written for contract 1 is refused at pin.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtVersion, expectChrome, portal, repoRoot, restorePin } from './portal';
+import { builtVersion, expectChrome, pin, portal, portalCommand, publishCopy, repoRoot, restorePin } from './portal';
 import { buildRemoteVersion } from './remote-builds';
+import { newApplicant, submitAccountRequest } from './visitor-flows';
 import { expect, test } from './session';
 
 const VERSION = '0.9.0-e2e';
+/** A copy of the current build whose record declares other sidebar entries. */
+const SIDEBAR_VERSION = '0.9.1-e2e';
+/** A copy of the current build that says it was written for host contract 1. */
+const OLD_CONTRACT_VERSION = '0.8.1-e2e';
 
 /** The remote's new release: a page that calls GET /health through an endpoint only this build defines. */
 const ROUTES = `
@@ -43,109 +49,8 @@ function ReleaseCheck() {
 
 const remote: RemoteModule = {
   name: 'tokens',
-  contract: '^1.5.0',
+  contract: '^2.0.0',
   routes: [route('tokens/services', 'Service Tokens', PUBLIC, ReleaseCheck)],
-};
-
-export default remote;
-`;
-
-const OLD_VERSION = '0.8.0-e2e';
-
-/**
- * A release built the way remotes were before host contract 1.2: its build does not split antd's
- * imports into the host's parts, so its `import { Table } from 'antd'` asks the share scope for
- * `antd` itself (the same remote's build otherwise, antd never bundled).
- */
-const OLD_WEBPACK_CONFIG = `
-const { createWebpackConfig } = require('@portal/shared/federation');
-const current = createWebpackConfig({ appDir: __dirname, kind: 'remote', name: 'tokens', devPort: 0 });
-module.exports = (env, argv) => {
-  const config = current(env, argv);
-  for (const rule of config.module.rules) rule.use = rule.use.filter((use) => !String(use.loader).endsWith('antd-imports-loader.cjs'));
-  return config;
-};
-`;
-
-const OLD_ROUTES = `
-import { PUBLIC, route, type RemoteModule } from '@portal/shared';
-import { Table, Tag } from 'antd';
-
-function OldRelease() {
-  return <Table rowKey="name" pagination={false} dataSource={[{ name: 'built for contract 1.1' }]} columns={[{ title: 'Release', dataIndex: 'name', render: (name: string) => <Tag>{name}</Tag> }]} />;
-}
-
-const remote: RemoteModule = {
-  name: 'tokens',
-  contract: '^1.1.0',
-  routes: [route('tokens/services', 'Service Tokens', PUBLIC, OldRelease)],
-};
-
-export default remote;
-`;
-
-const FORMS_VERSION = '0.7.0-e2e';
-
-/**
- * A release built the way remotes were before host contract 1.3: its form primitives come from
- * @portal/shared's root, which since 0.3.2 loads them on demand from @portal/shared/forms.
- */
-const ROOT_FORMS_ROUTES = `
-import { required } from '@portal/api';
-import { FormShell, PUBLIC, route, submissionErrors, TextField, type RemoteModule } from '@portal/shared';
-
-function OldForm() {
-  return (
-    <FormShell<{ name: string }> submitLabel="Send" onSubmit={() => submissionErrors(new Error('Refused by the 1.2 release'))}>
-      <TextField name="name" label="Name" validate={required('Please enter a name.')} />
-    </FormShell>
-  );
-}
-
-const remote: RemoteModule = {
-  name: 'tokens',
-  contract: '^1.2.0',
-  routes: [route('tokens/services', 'Service Tokens', PUBLIC, OldForm)],
-};
-
-export default remote;
-`;
-
-const MORE_VERSION = '0.6.0-e2e';
-
-/**
- * A release built the way remotes were for host contracts 1.2 and 1.3: its build sent antd's
- * Descriptions, List, Table and Tag to the second part of the portal's antd, `@portal/antd-more`
- * (what the build wrote for `import { Descriptions, List, Tag } from 'antd'` then), and its entry
- * carried its own copy of the federation's bundler runtime.
- */
-const MORE_WEBPACK_CONFIG = `
-const { createWebpackConfig } = require('@portal/shared/federation');
-const current = createWebpackConfig({ appDir: __dirname, kind: 'remote', name: 'tokens', devPort: 0 });
-module.exports = (env, argv) => {
-  const config = current(env, argv);
-  config.plugins = config.plugins.filter((plugin) => plugin.constructor.name !== 'NormalModuleReplacementPlugin');
-  return config;
-};
-`;
-
-const MORE_ROUTES = `
-import { PUBLIC, route, type RemoteModule } from '@portal/shared';
-import { Descriptions, List, Tag } from '@portal/antd-more';
-
-function MoreRelease() {
-  return (
-    <>
-      <Descriptions bordered column={1} items={[{ key: 'built', label: 'Built for', children: <Tag>contract 1.3</Tag> }]} />
-      <List header="Its parts" bordered dataSource={['@portal/antd-more']} renderItem={(part: string) => <List.Item>{part}</List.Item>} />
-    </>
-  );
-}
-
-const remote: RemoteModule = {
-  name: 'tokens',
-  contract: '^1.3.0',
-  routes: [route('tokens/services', 'Service Tokens', PUBLIC, MoreRelease)],
 };
 
 export default remote;
@@ -168,7 +73,7 @@ test.describe('a remote deployed alone', () => {
     const tarball = buildRemoteVersion('remote-tokens', VERSION, { 'src/routes.tsx': ROUTES });
     expect(hostBuild()).toBe(before);
 
-    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.5\\.0, \\d+ files\\)`));
+    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${VERSION.replace(/\./g, '\\.')} \\(contract \\^2\\.0\\.0, \\d+ files\\)`));
     expect(portal('remotes', 'pin', 'local', `tokens@${VERSION}`, '--reason', 'new release check', '--by', 'platform admin')).toBe(
       `local now runs tokens ${VERSION} (was ${builtVersion('remote-tokens')}), from the next page load.\n`,
     );
@@ -194,88 +99,45 @@ test.describe('a remote deployed alone', () => {
     expect(hostBuild()).toBe(before);
   });
 
-  test("a version built for contract 1.1 (importing antd whole) still runs, in the host's antd and theme", async ({ browser }) => {
-    const pkg = JSON.parse(readFileSync(join(repoRoot, 'remote-tokens', 'package.json'), 'utf8')) as { portal: Record<string, unknown> };
-    const tarball = buildRemoteVersion('remote-tokens', OLD_VERSION, {
-      'webpack.config.cjs': OLD_WEBPACK_CONFIG,
-      'src/routes.tsx': OLD_ROUTES,
-      'package.json': JSON.stringify({ ...pkg, version: OLD_VERSION, portal: { ...pkg.portal, contract: '^1.1.0' } }, null, 2),
-    });
-    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${OLD_VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.1\\.0, \\d+ files\\)`));
-    portal('remotes', 'pin', 'local', `tokens@${OLD_VERSION}`, '--reason', 'an older build', '--by', 'platform admin');
-
-    // In the dark theme: a Table and Tag from another copy of antd would not see the host's theme.
-    const context = await browser.newContext({ colorScheme: 'dark' });
+  test('a version that declares other sidebar entries changes the sidebar, counts included, on the host built before it', async ({ browser, page }) => {
+    const before = hostBuild();
+    // A request waits in the account requests' queue, so that its count shows.
+    const visitor = await browser.newContext();
     try {
-      const page = await context.newPage();
-      const scripts: { path: string; bytes: Promise<number> }[] = [];
-      page.on('requestfinished', (request) => {
-        const path = new URL(request.url()).pathname;
-        if (path.endsWith('.js')) scripts.push({ path, bytes: request.sizes().then((sizes) => sizes.responseBodySize) });
-      });
-      await page.goto('/tokens/services');
-      const cell = page.getByRole('cell', { name: 'built for contract 1.1' });
-      await expect(cell).toBeVisible();
-      const background = await page.locator('.ant-table').evaluate((table) => getComputedStyle(table).backgroundColor);
-      const [red, green, blue] = (background.match(/\d+/g) ?? []).map(Number);
-      expect(red! + green! + blue!, `the table's background ${background} is the dark theme's`).toBeLessThan(200);
-      // The remote's own files are its entry and its page: the antd it uses is the host's.
-      const own = await Promise.all(scripts.filter((s) => s.path.startsWith(`/remotes/tokens/${OLD_VERSION}/`)).map(async (s) => `${s.path} ${await s.bytes}`));
-      const ownBytes = own.reduce((sum, line) => sum + Number(line.split(' ')[1]), 0);
-      expect(ownBytes, own.join('\n')).toBeLessThan(40_000);
-      expect(scripts.some((s) => !s.path.startsWith('/remotes/'))).toBe(true);
+      await submitAccountRequest(await visitor.newPage(), newApplicant('Tally', 'Reviews'));
     } finally {
-      await context.close();
+      await visitor.close();
     }
+    const navigation = [
+      { section: 'main', order: 5, label: 'Service Tokens', path: '/tokens/services' },
+      { section: 'manage-accounts', order: 90, label: 'Token Reviews', path: '/tokens/artifactory', permission: 'LIST_NEW_ACCOUNT_REQUESTS', count: 'total_new' },
+    ];
+    expect(publishCopy('remote-tokens', SIDEBAR_VERSION, () => undefined, { navigation })).toMatch(/^Published tokens /);
+    pin('tokens', SIDEBAR_VERSION);
+
+    await page.goto('/profile');
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
+    // The first entry of the first block now, alone (no Tokens submenu: this version declares none).
+    await expect(sidebar.getByRole('menuitem').first()).toHaveText('Service Tokens');
+    await expect(sidebar.getByRole('link', { name: 'Other Services' })).toHaveCount(0);
+    await expect(sidebar.getByRole('link', { name: 'Artifactory' })).toHaveCount(0);
+    // Its queue-like entry reads the request summary's field it names, as the account requests' queue does.
+    const accountRequests = sidebar.getByRole('link', { name: /^Account Requests/ });
+    await expect(accountRequests).toHaveText(/^Account Requests \(\d+\)$/);
+    const count = (await accountRequests.textContent())?.slice('Account Requests'.length);
+    await expect(sidebar.getByRole('link', { name: /^Token Reviews/ })).toHaveText(`Token Reviews${count}`);
+    await expect(sidebar.getByRole('link', { name: /^Token Reviews/ })).toHaveAttribute('href', '/tokens/artifactory');
+    await sidebar.getByRole('link', { name: 'Service Tokens' }).click();
+    await expect(page.getByRole('heading', { name: 'Service Tokens' })).toBeVisible();
+    expect(hostBuild()).toBe(before);
   });
 
-  test('a version built for contract 1.3 (its descriptions and lists from @portal/antd-more, its own bundler runtime) still runs, in the host\'s antd and theme', async ({ browser }) => {
-    const pkg = JSON.parse(readFileSync(join(repoRoot, 'remote-tokens', 'package.json'), 'utf8')) as { portal: Record<string, unknown> };
-    const tarball = buildRemoteVersion('remote-tokens', MORE_VERSION, {
-      'webpack.config.cjs': MORE_WEBPACK_CONFIG,
-      'src/routes.tsx': MORE_ROUTES,
-      'package.json': JSON.stringify({ ...pkg, version: MORE_VERSION, portal: { ...pkg.portal, contract: '^1.3.0' } }, null, 2),
-    });
-    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${MORE_VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.3\\.0, \\d+ files\\)`));
-    portal('remotes', 'pin', 'local', `tokens@${MORE_VERSION}`, '--reason', 'a 1.3 build', '--by', 'platform admin');
-
-    const context = await browser.newContext({ colorScheme: 'dark' });
-    try {
-      const page = await context.newPage();
-      const entries: Promise<string>[] = [];
-      page.on('response', (response) => {
-        if (response.url().endsWith(`/remotes/tokens/${MORE_VERSION}/remoteEntry.js`)) entries.push(response.text());
-      });
-      await page.goto('/tokens/services');
-      await expect(page.getByRole('cell', { name: 'contract 1.3' })).toBeVisible();
-      await expect(page.getByRole('listitem').filter({ hasText: '@portal/antd-more' })).toBeVisible();
-      // The host's antd: its dark theme reaches the release's descriptions (light text; another
-      // copy of antd would draw them in its default light theme, dark text: rgba(0, 0, 0, 0.45)).
-      const color = await page.locator('.ant-descriptions-item-label').evaluate((cell) => getComputedStyle(cell).color);
-      expect(color, "the label's colour is the dark theme's").toMatch(/^rgba?\(255, 255, 255/);
-      // Its entry brought its own bundler runtime (a 1.4 build's takes the host's): both run on this host.
-      expect((await Promise.all(entries)).some((text) => text.includes('Federation instance not found'))).toBe(true);
-    } finally {
-      await context.close();
-    }
-  });
-
-  test("a version built for contract 1.2 (its forms from @portal/shared's root) still runs: its form loads, checks and shows the submission's error", async ({ page }) => {
-    const pkg = JSON.parse(readFileSync(join(repoRoot, 'remote-tokens', 'package.json'), 'utf8')) as { portal: Record<string, unknown> };
-    const tarball = buildRemoteVersion('remote-tokens', FORMS_VERSION, {
-      'src/routes.tsx': ROOT_FORMS_ROUTES,
-      'package.json': JSON.stringify({ ...pkg, version: FORMS_VERSION, portal: { ...pkg.portal, contract: '^1.2.0' } }, null, 2),
-    });
-    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(new RegExp(`^Published tokens ${FORMS_VERSION.replace(/\./g, '\\.')} \\(contract \\^1\\.2\\.0, \\d+ files\\)`));
-    portal('remotes', 'pin', 'local', `tokens@${FORMS_VERSION}`, '--reason', 'a 1.2 build', '--by', 'platform admin');
-
-    await page.goto('/tokens/services');
-    const name = page.getByRole('textbox', { name: 'Name' });
-    await expect(name).toBeVisible();
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByText('Please enter a name.')).toBeVisible();
-    await name.fill('Ada');
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Refused by the 1.2 release' })).toBeVisible();
+  test('a version built for host contract 1 is refused at pin time, saying which contract this host implements', () => {
+    publishCopy('remote-tokens', OLD_CONTRACT_VERSION, () => undefined, { contract: '^1.5.0' });
+    const refused = portalCommand('remotes', 'pin', 'local', `tokens@${OLD_CONTRACT_VERSION}`);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr.trim()).toBe(
+      `Cannot pin: tokens ${OLD_CONTRACT_VERSION} cannot be pinned: it needs host contract ^1.5.0, and the host of local implements 2.0.0. Pin a version written for contract 2.0.0.`,
+    );
   });
 });

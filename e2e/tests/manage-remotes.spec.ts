@@ -22,7 +22,7 @@ test.afterEach(() => restorePin('tokens', 'remote-tokens'));
  * list under the pointer), and checks that the choice is shown.
  */
 async function chooseVersion(page: Page, dialog: Locator, version: string): Promise<void> {
-  const label = `${version} (contract ^1.5.0)`;
+  const label = `${version} (contract ^2.0.0)`;
   await settled(page);
   await dialog.getByRole('combobox', { name: 'Version' }).click();
   await settled(page);
@@ -98,13 +98,13 @@ test('preview in one browser, pin for everyone, roll back; the history says who,
 });
 
 test('a pin the server refuses shows why in the dialog, and nothing changes', async ({ page }) => {
-  publishCopy('remote-tokens', '2.1.0-e2e', () => undefined, { contract: '^2.0.0' });
+  publishCopy('remote-tokens', '2.1.0-e2e', () => undefined, { contract: '^3.0.0' });
   await page.goto('/manage-remotes');
   await page.getByRole('button', { name: 'Pin a version of tokens' }).click();
   const pin = page.getByRole('dialog', { name: 'Pin a version of tokens' });
   await pin.getByRole('combobox', { name: 'Version' }).click();
   // A version needing another contract cannot even be chosen.
-  await expect(page.getByTitle('2.1.0-e2e (needs contract ^2.0.0)')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTitle('2.1.0-e2e (needs contract ^3.0.0)')).toHaveAttribute('aria-disabled', 'true');
   await page.keyboard.press('Escape');
   await pin.getByRole('button', { name: 'Pin' }).click();
   await expect(pin.getByText('Please choose a version.')).toBeVisible();

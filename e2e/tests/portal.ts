@@ -76,7 +76,7 @@ export function storeFile(name: string, version: string, file: string): string {
  * release), letting `edit` change its files first; `record` changes what the build declares
  * (its contract range). The copy lives in the test folder; the store keeps its own.
  */
-export function publishCopy(app: string, version: string, edit: (dir: string) => void, record: { contract?: string } = {}): string {
+export function publishCopy(app: string, version: string, edit: (dir: string) => void, record: { contract?: string; navigation?: readonly object[] } = {}): string {
   const dir = join(mkdtempSync(join(e2eDir(), `${app}-`)), version);
   cpSync(remoteDist(app, builtVersion(app)), dir, { recursive: true });
   const recordFile = join(dir, 'portal-remote.json');

@@ -1,5 +1,8 @@
+import { DENIED_REQUESTS, listPermission, REQUEST_KIND_INFO, SUMMARY_KINDS } from '@portal/api';
+import type { NavigationEntry } from '@portal/shared';
 import { configure, describeRemoteContract, fakeServer, renderPage, signIn } from '@portal/shared/testing';
 import { screen } from '@testing-library/react';
+import pkg from '../package.json';
 import remote from './routes';
 
 describeRemoteContract(remote);
@@ -25,6 +28,44 @@ describe('remote adjudication: its routes', () => {
       ['list-denied-account-requests', 'Denied Account Requests', 'LIST_NEW_ACCOUNT_REQUESTS'],
       ['list-denied-account-requests/:requestId', 'Denied Account Request', 'VIEW_NEW_ACCOUNT_REQUEST'],
       ['provisioning', 'Provisioning', 'MANAGE_PROVISIONING'],
+    ]);
+  });
+});
+
+describe('remote adjudication: its sidebar entries (host contract 2.0)', () => {
+  const navigation = pkg.portal.navigation as NavigationEntry[];
+
+  it("declares a queue for each counted request kind, as the kinds' table names it, with its count (spec section 2)", () => {
+    const byPath = (a: { path?: string }, b: { path?: string }) => String(a.path).localeCompare(String(b.path));
+    const queues = navigation
+      .filter((entry) => entry.count !== undefined)
+      .map(({ section, label, path, permission, count, when }) => ({ section, label, path, permission, count, when }))
+      .sort(byPath);
+    const expected = SUMMARY_KINDS.map((kind) => {
+      const queue = REQUEST_KIND_INFO[kind].queue;
+      return {
+        section: 'manage-accounts',
+        label: queue?.label,
+        path: queue?.path,
+        permission: listPermission(kind),
+        count: `total_${kind}`,
+        when: queue?.smartCardsOnly ? 'smart-cards' : undefined,
+      };
+    }).sort(byPath);
+    expect(queues).toEqual(expected);
+  });
+
+  it('lists Manage Accounts in the order of spec section 2: the search, the account requests and their denied search, then the other queues', () => {
+    const block = navigation.filter((entry) => entry.section === 'manage-accounts').sort((a, b) => a.order - b.order);
+    expect(block.map((entry) => entry.label)).toEqual([
+      'Search Accounts',
+      'Account Requests',
+      DENIED_REQUESTS.label,
+      'Authentication Change Requests',
+      'Email Change Requests',
+      'Mailing List Requests',
+      'User Group Requests',
+      'Unlock Account Requests',
     ]);
   });
 });

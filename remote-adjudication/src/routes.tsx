@@ -34,7 +34,7 @@ const queueRoutes = (config: KindConfig) => {
 
 const remote: RemoteModule = {
   name: 'adjudication',
-  contract: '^1.5.0',
+  contract: '^2.0.0',
   routes: [
     route('manage-accounts', 'Search Accounts', needs('SEARCH_ACCOUNTS'), SearchAccountsPage),
     route('manage-accounts/:username', 'Account Administration', needs('VIEW_ACCOUNT'), AccountAdministrationPage),

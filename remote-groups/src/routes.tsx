@@ -21,7 +21,7 @@ function ToGroups() {
 
 const remote: RemoteModule = {
   name: 'groups',
-  contract: '^1.5.0',
+  contract: '^2.0.0',
   // Group pages check the caller's per-group permissions themselves (spec section 6): the server
   // answers what the caller may do in each group.
   routes: [

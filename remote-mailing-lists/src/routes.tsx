@@ -7,7 +7,7 @@ import { RequestMailingListPage } from './request/RequestMailingListPage';
 
 const remote: RemoteModule = {
   name: 'mailing_lists',
-  contract: '^1.5.0',
+  contract: '^2.0.0',
   // List pages check group permissions and moderator status themselves (spec section 6): the
   // server answers what the caller may do with each list.
   routes: [

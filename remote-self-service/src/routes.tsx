@@ -18,7 +18,7 @@ const ChangeAuthTypePage = lazyPage(() => import('./account/ChangeAuthTypePage')
 
 const remote: RemoteModule = {
   name: 'self_service',
-  contract: '^1.5.0',
+  contract: '^2.0.0',
   routes: [
     // Visitors
     route('request-account', 'Sign Up for an account', PUBLIC, RequestAccountPage),

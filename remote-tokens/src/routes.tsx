@@ -5,7 +5,7 @@ import { ServiceTokensPage } from './services/ServiceTokensPage';
 
 const remote: RemoteModule = {
   name: 'tokens',
-  contract: '^1.5.0',
+  contract: '^2.0.0',
   routes: [
     route('tokens/artifactory', 'Artifactory Access Tokens', SIGNED_IN, ArtifactoryTokensPage),
     route('tokens/services', 'Service Tokens', SIGNED_IN, ServiceTokensPage),

@@ -36,7 +36,7 @@ const GROUPS = {
   name: 'groups',
   version: '0.1.0',
   entry: '/remotes/groups/0.1.0/remoteEntry.js',
-  contract: '^1.0.0',
+  contract: '^2.0.0',
   routes: ['/groups'],
 };
 

@@ -48,7 +48,7 @@ describe('portal remotes, with the portal running on the embedded database', () 
       const first = writeRemoteBuild(dir, 'groups', '0.1.0');
       const published = await cli('publish', first);
       assert.equal(published.stderr, '');
-      assert.equal(published.stdout, `Published groups 0.1.0 (contract ^1.0.0, 4 files) into ${store}. Pin it with: npm run portal -- remotes pin ENVIRONMENT groups@0.1.0\n`);
+      assert.equal(published.stdout, `Published groups 0.1.0 (contract ^2.0.0, 4 files) into ${store}. Pin it with: npm run portal -- remotes pin ENVIRONMENT groups@0.1.0\n`);
       assert.equal((await cli('publish', first)).stdout, 'groups 0.1.0 is published already with the same content: nothing changed.\n');
       const changed = await cli('publish', writeRemoteBuild(dir, 'groups', '0.1.0', { marker: 'other' }));
       assert.equal(changed.code, 1);
@@ -74,7 +74,7 @@ describe('portal remotes, with the portal running on the embedded database', () 
       assert.equal(await servedVersion(url, 'groups'), '0.2.0', 'served at once, no restart');
 
       const status = await cli('status', 'test');
-      assert.match(status.stdout, /^ENVIRONMENT +REMOTE +VERSION +CONTRACT +SINCE +BY +ROLLBACK TO\ntest +groups +0\.2\.0 +\^1\.0\.0 +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ +release bot +0\.1\.0\n$/);
+      assert.match(status.stdout, /^ENVIRONMENT +REMOTE +VERSION +CONTRACT +SINCE +BY +ROLLBACK TO\ntest +groups +0\.2\.0 +\^2\.0\.0 +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ +release bot +0\.1\.0\n$/);
       // An environment without pins (a typo, most often) is a failure that says so, not an empty answer.
       const nowhere = await cli('status', 'nowhere');
       assert.deepEqual([nowhere.code, nowhere.stdout, nowhere.stderr], [1, '', 'Cannot read the pins: nowhere has no pins (environments with pins: test).\n']);

@@ -76,6 +76,28 @@ describe('reading a build', () => {
     writeFileSync(join(hidden, '.env'), 'SECRET=1');
     await assert.rejects(readRemoteBuild(hidden), /will not serve: \.env/);
   });
+
+  test("its sidebar entries are read with the build, and refused, each problem named, when they are not the remote's to declare", async () => {
+    const groups = { section: 'main', order: 30, label: 'Groups', path: '/groups' };
+    assert.deepEqual((await readRemoteBuild(writeBuild(scratch, 'groups', '0.4.0', { navigation: [groups] }))).navigation, [groups]);
+    assert.deepEqual((await readRemoteBuild(writeBuild(scratch, 'groups', '0.4.1'))).navigation, [], 'a build that declares none has none');
+    const bad = writeBuild(scratch, 'groups', '0.4.2', {
+      navigation: [
+        { ...groups, path: '/tokens/services' },
+        { section: 'sidebar', order: 'first', label: '', path: 'groups', when: 'tuesdays', count: 'everything', colour: 'red' },
+      ],
+    });
+    await assert.rejects(readRemoteBuild(bad), {
+      name: 'BuildError',
+      message:
+        "portal-remote.json: navigation[0].path: '/tokens/services' is not under one of this remote's routes; " +
+        'navigation[1].colour: is not a field of a sidebar entry; navigation[1].section: must be one of main, manage-accounts, platform; ' +
+        'navigation[1].order: must be a number; navigation[1].label: must be a name of 1 to 60 characters; ' +
+        "navigation[1].path: must be a page's path such as /groups; navigation[1].when: must be smart-cards or service:NAME; " +
+        'navigation[1].count: must be a field of the request summary such as total_new.',
+    });
+    await assert.rejects(readRemoteBuild(writeBuild(scratch, 'groups', '0.4.3', { navigation: { groups } })), /navigation: must be a list of sidebar entries/);
+  });
 });
 
 describe('the workspace remotes', () => {
@@ -154,10 +176,10 @@ for (const kind of DATABASE_KINDS) {
           'groups 1.1.0 cannot be pinned: its files in the remote store are not the ones published (remoteEntry.js was changed after publishing). Publish it again from its build, or pin another version.',
       });
 
-      await publish('groups', '2.0.0', { contract: '^2.0.0' });
+      await publish('groups', '2.0.0', { contract: '^3.0.0' });
       await assert.rejects(pinRemote(context, 'staging', 'groups', '2.0.0', 'ada'), {
         name: 'ConflictError',
-        message: 'groups 2.0.0 cannot be pinned: it needs host contract ^2.0.0, and the host of staging implements 1.5.0. Pin a version written for contract 1.5.0.',
+        message: 'groups 2.0.0 cannot be pinned: it needs host contract ^3.0.0, and the host of staging implements 2.0.0. Pin a version written for contract 2.0.0.',
       });
 
       await publish('groups', '1.2.0', { routes: ['/groups', '/tokens'] });
@@ -233,7 +255,7 @@ for (const kind of DATABASE_KINDS) {
             name: 'groups',
             version: '1.0.0',
             entry: '/remotes/groups/1.0.0/remoteEntry.js',
-            contract: '^1.0.0',
+            contract: '^2.0.0',
             routes: ['/groups'],
             integrity: {
               '/remotes/groups/1.0.0/remoteEntry.js': digestOf(Buffer.from("var groups = '1.0.0';")),
@@ -242,7 +264,22 @@ for (const kind of DATABASE_KINDS) {
         ],
       });
       const withDev = await servedManifest(db, 'local', { devRemotes: { groups: 'http://localhost:3102/mf-manifest.json' } });
-      assert.deepEqual(withDev.remotes[0], { name: 'groups', version: '1.0.0', contract: '^1.0.0', routes: ['/groups'], entry: 'http://localhost:3102/mf-manifest.json' });
+      assert.deepEqual(withDev.remotes[0], { name: 'groups', version: '1.0.0', contract: '^2.0.0', routes: ['/groups'], entry: 'http://localhost:3102/mf-manifest.json' });
+    });
+
+    test("the served manifest carries each pinned version's sidebar entries, a developer's override keeping them; a new version's entries need no host change", async () => {
+      const groups = { section: 'main', order: 30, label: 'Groups', path: '/groups' };
+      const queue = { section: 'manage-accounts', order: 70, label: 'User Group Requests', path: '/groups/requests', permission: 'LIST_USER_GROUP_REQUESTS', count: 'total_usergroup' };
+      await publish('groups', '1.0.0', { navigation: [groups] });
+      await publish('groups', '1.1.0', { navigation: [groups, queue] });
+      await pinRemote(context, 'local', 'groups', '1.0.0', 'ada');
+      assert.deepEqual((await servedManifest(db, 'local')).remotes[0]?.navigation, [groups]);
+      await pinRemote(context, 'local', 'groups', '1.1.0', 'ada');
+      assert.deepEqual((await servedManifest(db, 'local')).remotes[0]?.navigation, [groups, queue]);
+      const withDev = await servedManifest(db, 'local', { devRemotes: { groups: 'http://localhost:3102/mf-manifest.json' } });
+      assert.deepEqual(withDev.remotes[0]?.navigation, [groups, queue]);
+      // Other entries under a published version are other content: refused as any change is.
+      await assert.rejects(publish('groups', '1.1.0', { navigation: [groups] }), { name: 'ConflictError' });
     });
   });
 
@@ -286,7 +323,7 @@ for (const kind of DATABASE_KINDS) {
 
       const state = (await call(world.app, admin, 'GET', '/federation')).json();
       assert.equal(state.environment, 'test');
-      assert.equal(state.host_contract, '1.5.0');
+      assert.equal(state.host_contract, '2.0.0');
       assert.deepEqual(
         state.remotes.map((r: { name: string; version: string; pinned_by: string; reason: string; rollback_to: string; versions: { version: string }[] }) => [
           r.name, r.version, r.pinned_by, r.reason, r.rollback_to, r.versions.map((v) => v.version),

@@ -161,9 +161,9 @@ export interface Fixture {
 export const TEST_MANIFEST: EnvironmentManifest = {
   environment: 'test',
   remotes: [
-    { name: 'groups', version: '0.1.0', contract: '^1.0.0', routes: ['/groups'] },
-    { name: 'tokens', version: '0.2.0-beta.1', contract: '^1.0.0', routes: ['/tokens'] },
-    { name: 'elsewhere', entry: 'https://cdn.example.test/elsewhere/mf-manifest.json', contract: '^1.0.0', routes: ['/elsewhere'] },
+    { name: 'groups', version: '0.1.0', contract: '^2.0.0', routes: ['/groups'] },
+    { name: 'tokens', version: '0.2.0-beta.1', contract: '^2.0.0', routes: ['/tokens'] },
+    { name: 'elsewhere', entry: 'https://cdn.example.test/elsewhere/mf-manifest.json', contract: '^2.0.0', routes: ['/elsewhere'] },
   ],
 };
 
@@ -182,7 +182,7 @@ export function createFixture(): Fixture {
   write('host/index.html', '<!doctype html><title>Portal</title>');
   write(`host/${HASHED_HOST_FILE}`, 'console.log("host");');
   write('host/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  write('remotes/groups/0.1.0/portal-remote.json', JSON.stringify({ name: 'groups', version: '0.1.0', contract: '^1.0.0', routes: ['/groups'] }));
+  write('remotes/groups/0.1.0/portal-remote.json', JSON.stringify({ name: 'groups', version: '0.1.0', contract: '^2.0.0', routes: ['/groups'] }));
   write('remotes/groups/0.1.0/mf-manifest.json', '{"name":"groups"}');
   write('remotes/groups/0.1.0/remoteEntry.js', 'var groups;');
   // What the builds' precompression writes beside a text asset.
@@ -255,16 +255,17 @@ export function writeRemoteBuild(
   root: string,
   name: string,
   version: string,
-  options: { contract?: string; routes?: string[]; marker?: string; firstLoad?: unknown } = {},
+  options: { contract?: string; routes?: string[]; marker?: string; firstLoad?: unknown; navigation?: unknown } = {},
 ): string {
   const dir = join(root, `${name}-${version}-${randomBytes(4).toString('hex')}`);
   const files: Record<string, string> = {
     'portal-remote.json': JSON.stringify({
       name,
       version,
-      contract: options.contract ?? '^1.0.0',
+      contract: options.contract ?? '^2.0.0',
       routes: options.routes ?? [`/${name}`],
       ...(options.firstLoad === undefined ? {} : { firstLoad: options.firstLoad }),
+      ...(options.navigation === undefined ? {} : { navigation: options.navigation }),
     }),
     'mf-manifest.json': JSON.stringify({ name, version }),
     'remoteEntry.js': `var ${name} = '${options.marker ?? version}';`,

@@ -25,19 +25,6 @@ const ANTD_PARTS = [
   { key: '@portal/antd-forms', file: path.join(__dirname, '..', 'src', 'antd-forms.ts') },
 ];
 
-/** All the parts as one module, the `antd` older remotes consume (../src/antd.ts). */
-const ANTD_SET = path.join(__dirname, '..', 'src', 'antd.ts');
-
-/**
- * What the host still provides for the remotes built for an earlier contract, under the keys their
- * builds import (the loader never sends a name there): `antd`, all the parts as one module (before
- * 1.2), and `@portal/antd-more`, the second part as it was before 1.4 (../src/antd-more.ts).
- */
-const ANTD_EARLIER = [
-  { key: 'antd', file: ANTD_SET },
-  { key: '@portal/antd-more', file: path.join(__dirname, '..', 'src', 'antd-more.ts') },
-];
-
 /** The names a part's module re-exports from antd (its one `export { … } from 'antd/es/index.js'`). */
 function exportedNames(/** @type {string} */ file) {
   const found = /export\s*\{([^}]*)\}\s*from\s*'antd\/es\/index\.js'/.exec(fs.readFileSync(file, 'utf8'));
@@ -102,7 +89,7 @@ function splitAntdImports(source, partOf) {
 /** @this {import('webpack').LoaderContext<{}>} @param {string} source */
 function antdImportsLoader(source) {
   // The modules that are the portal's antd re-export antd itself.
-  if ([...ANTD_PARTS, ...ANTD_EARLIER].some((part) => part.file === this.resourcePath)) return source;
+  if (ANTD_PARTS.some((part) => part.file === this.resourcePath)) return source;
   const { code, problems } = splitAntdImports(source, antdParts());
   for (const problem of problems) this.emitError(new Error(`${path.relative(process.cwd(), this.resourcePath)}: ${problem}`));
   for (const part of ANTD_PARTS) this.addDependency(part.file);
@@ -110,8 +97,6 @@ function antdImportsLoader(source) {
 }
 
 module.exports = antdImportsLoader;
-module.exports.ANTD_SET = ANTD_SET;
-module.exports.ANTD_EARLIER = ANTD_EARLIER;
 module.exports.ANTD_PARTS = ANTD_PARTS;
 module.exports.antdParts = antdParts;
 module.exports.splitAntdImports = splitAntdImports;

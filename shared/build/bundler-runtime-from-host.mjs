@@ -1,5 +1,5 @@
 /**
- * A remote's module federation bundler runtime, taken from the host (contract 1.4; a remote's entry is smaller by it): the
+ * A remote's module federation bundler runtime, taken from the host (a remote's entry is smaller by it): the
  * remote's build puts this module where its federation entry imports
  * @module-federation/webpack-bundler-runtime (federation.cjs), so the remote's entry carries none of
  * that runtime's code. The host provides it (bundler-runtime-provider.mjs) before any remote loads.
@@ -14,7 +14,7 @@ import { BUNDLER_RUNTIME_KEY } from './bundler-runtime-key.mjs';
 
 const provided = globalThis[BUNDLER_RUNTIME_KEY];
 if (!provided) {
-  throw new Error('This remote needs a host that provides the federation bundler runtime (host contract 1.4 or later).');
+  throw new Error('This remote needs a host that provides the federation bundler runtime (host contract 2.0).');
 }
 
 export default {

@@ -1,6 +1,6 @@
 /**
  * The host's runtime plugin that hands module federation's bundler runtime to the remotes
- * (contract 1.4), as the runtime core is handed to them (experiments.externalRuntime).
+ *, as the runtime core is handed to them (experiments.externalRuntime).
  *
  * The bundler runtime is the part of the federation runtime a webpack build brings with its entry:
  * how its chunks consume shared modules, initialise the share scope and start the container. Every

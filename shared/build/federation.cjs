@@ -44,7 +44,7 @@ const SUBPATH_SHARED = ['react', 'react-dom'];
  */
 const HOST_EAGER = ['react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', '@portal/antd-core', 'zustand', 'typebox', '@portal/shared'];
 
-const { ANTD_PARTS, ANTD_EARLIER } = require('./antd-imports-loader.cjs');
+const { ANTD_PARTS } = require('./antd-imports-loader.cjs');
 const { AntdStaticStylesPlugin } = require('./antd-static-styles.cjs');
 
 /** The portal's router: what the apps use of react-router-dom, re-exported (../src/router.ts). */
@@ -69,14 +69,14 @@ function sharedSingletons(dependencies, kind = 'host') {
     if (SUBPATH_SHARED.includes(name)) shared[`${name}/`] = { singleton: true, requiredVersion, version };
   }
   // antd is served by the portal's set of its components, not the whole library (shared whole it
-  // cannot be tree-shaken), in parts (contract 1.2): what every page needs, and the rest, each part
+  // cannot be tree-shaken), in parts: what every page needs, and the rest, each part
   // loaded with the first page that uses it. The apps import from 'antd'; antd-imports-loader.cjs
   // sends each name to its part. Only the host provides them, so a page has one copy of each antd
-  // module (one theme, one set of contexts) whichever remote loads a part first. `antd` itself is
-  // all the parts as one module, for the remotes built before contract 1.2; `@portal/antd-more` the
-  // second part as it was before 1.4 (tables, descriptions, lists …), for the remotes built then.
+  // module (one theme, one set of contexts) whichever remote loads a part first. antd itself is not
+  // shared: nothing asks the share scope for it.
   const antd = shared.antd;
-  for (const { key, file } of [...ANTD_PARTS, ...ANTD_EARLIER]) shared[key] = { ...antd, import: kind === 'host' ? file : false };
+  for (const { key, file } of ANTD_PARTS) shared[key] = { ...antd, import: kind === 'host' ? file : false };
+  delete shared.antd;
   // The router likewise: react-router-dom shared whole is its data routers and its server runtime
   // too (~50 KB brotli); the apps use its components and hooks (../src/router.ts).
   shared['react-router-dom'] = { ...shared['react-router-dom'], import: ROUTER_SET };
@@ -88,7 +88,7 @@ function sharedSingletons(dependencies, kind = 'host') {
     requiredVersion: `~${sharedPackage.version}`,
     version: sharedPackage.version,
   };
-  // Its form primitives likewise, as a singleton of their own (contract 1.3): loaded with the first
+  // Its form primitives likewise, as a singleton of their own: loaded with the first
   // form, with the form libraries (final-form, react-final-form, @portal/antd-forms), which the
   // pages without a form, and the host's first file, no longer carry (../src/forms.ts).
   shared['@portal/shared/forms'] = { ...shared['@portal/shared'] };
@@ -96,7 +96,7 @@ function sharedSingletons(dependencies, kind = 'host') {
   // one file each after it: fewer requests, and brotli sees them together. The host provides them
   // to the remotes as before; a remote never bundles them eagerly.
   if (kind === 'host') for (const key of HOST_EAGER) shared[key] = { ...shared[key], eager: true };
-  // A remote bundles no copy of any of them (contract 1.4): the host provides every one, so a
+  // A remote bundles no copy of any of them: the host provides every one, so a
   // remote's copy was never used, yet its entry listed each (with how to load it) for the share
   // scope, ~0.8 KB brotli of every remote's entry on every page that loads it.
   if (kind === 'remote') for (const key of Object.keys(shared)) shared[key] = { ...shared[key], import: false };
@@ -345,13 +345,17 @@ class PortalRemoteRecordPlugin {
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     const { name, version, portal } = this.remote;
-    const declared = /** @type {{ remote?: unknown, contract?: unknown, routes?: unknown }} */ (portal ?? {});
+    const declared = /** @type {{ remote?: unknown, contract?: unknown, routes?: unknown, navigation?: unknown }} */ (portal ?? {});
     if (declared.remote !== name || typeof declared.contract !== 'string' || !Array.isArray(declared.routes)) {
       throw new Error(
-        `package.json must declare "portal": { "remote": "${name}", "contract": "^1.0.0", "routes": ["/path", …] } (the paths this remote owns)`,
+        `package.json must declare "portal": { "remote": "${name}", "contract": "^2.0.0", "routes": ["/path", …], "navigation": [ … ] } ` +
+          '(the paths this remote owns, and its sidebar entries: docs/federation.md)',
       );
     }
-    const record = { name, version, contract: declared.contract, routes: declared.routes };
+    if (declared.navigation !== undefined && !Array.isArray(declared.navigation)) throw new Error('package.json\'s "portal"."navigation" must be a list of sidebar entries (docs/federation.md)');
+    // The entries are checked where the record is read (the server's publish, the host's manifest)
+    // and by the remote's own route-table test (describeRemoteContract), with the contract's rules.
+    const record = { name, version, contract: declared.contract, routes: declared.routes, navigation: declared.navigation ?? [] };
     compiler.hooks.thisCompilation.tap('PortalRemoteRecordPlugin', (compilation) => {
       // After the content hashes, so that the files have their final names.
       compilation.hooks.processAssets.tap({ name: 'PortalRemoteRecordPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
@@ -461,7 +465,7 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
           manifest: !isHost,
           dts: false,
           // One federation runtime per page: the host's. A remote's entry carries none of its own
-          // (~16 KB brotli less each) and uses the one the host provides (contract 1.1, see
+          // (~16 KB brotli less each) and uses the one the host provides (see
           // ../src/contract.ts). The host provides it with the runtime plugin made for that, taken
           // as its ES module: `experiments.provideExternalRuntime` adds the CommonJS one, whose
           // imports bring a second copy of the runtime into the host (~10 KB brotli).
@@ -490,7 +494,7 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
             ]
           : [
               new PortalRemoteRecordPlugin({ name, version: pkg.version, portal: pkg.portal }),
-              // The bundler runtime is the host's too (contract 1.4): the entry imports this module
+              // The bundler runtime is the host's too: the entry imports this module
               // in its place, which takes the host's (bundler-runtime-from-host.mjs).
               new (fromApp('webpack').NormalModuleReplacementPlugin)(BUNDLER_RUNTIME_MODULE, path.join(__dirname, 'bundler-runtime-from-host.mjs')),
             ]),

@@ -13,8 +13,8 @@
  * the lookups for react alone.
  *
  * The answer cannot change once given: the host's shared modules are singletons that the host
- * loads first, remotes built since contract 1.4 provide none (`import: false`), and an older
- * remote's copy never replaces one already loaded (`shareStrategy: 'loaded-first'`). So the first
+ * loads first, remotes provide none (`import: false`), and a copy loaded
+ * later never replaces one already loaded (`shareStrategy: 'loaded-first'`). So the first
  * answer is kept, and each later import of the module gets the same exports, still outside
  * webpack's cache as before. A lookup that fails is not kept: the next import asks again.
  *

@@ -8,7 +8,7 @@
  * (shared/build/antd-imports-loader.cjs) sends each name to the part that has it. A component
  * joins this part when the shell or the singleton starts to use it (antd-set.test.ts fails
  * otherwise); anything else goes into another part, which a page loads when it needs it. One
- * exception, since contract 1.5: Tag (2.2 KB brotli), which the details (an account's status)
+ * exception: Tag (2.2 KB brotli), which the details (an account's status)
  * and the tables' cells both show. In the tables' part it made /profile wait for the whole table
  * stack (84 KB brotli) before its heading; in the details' part, /groups would fetch the details.
  */

@@ -17,7 +17,7 @@ const { antdParts, splitAntdImports } = require('../build/antd-imports-loader.cj
 };
 
 const repo = REPO_DIR;
-const PART_MODULES = ['antd.ts', 'antd-core.ts', 'antd-data.ts', 'antd-details.ts', 'antd-more.ts', 'antd-extra.ts', 'antd-forms.ts', 'antd-parts.d.ts'].map((name) => join(__dirname, name));
+const PART_MODULES = ['antd-core.ts', 'antd-data.ts', 'antd-details.ts', 'antd-extra.ts', 'antd-forms.ts'].map((name) => join(__dirname, name));
 
 const partOf = antdParts();
 const files = appSourceFiles().filter((file) => !PART_MODULES.includes(file) && file !== join(__dirname, 'app-sources.ts'));
@@ -77,40 +77,6 @@ describe("the portal's antd in parts", () => {
       return specifiers.filter((specifier) => forms.test(specifier)).map((specifier) => `${relative(repo, file)}: ${specifier}`);
     });
     expect(eager).toEqual([]);
-  });
-
-  it("has the apps import the form primitives from @portal/shared/forms, never the root's on-demand copies for older remotes", () => {
-    const onDemand = ['FormShell', 'FormField', 'TextField', 'TextAreaField', 'CheckboxField', 'FormSubmitError', 'submissionErrors'];
-    const wrong = files.flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/import (?:type )?\{([^}]*)\} from '@portal\/shared';/g)].flatMap(([, names = '']) =>
-        names
-          .split(',')
-          .map((name) => name.trim().replace(/^type /, ''))
-          .filter((name) => onDemand.includes(name))
-          .map((name) => `${relative(repo, file)}: ${name}`),
-      ),
-    );
-    expect(wrong).toEqual([]);
-  });
-
-  it('is served, for the remotes built before contract 1.2, as one module of all the parts, taken through the share scope', () => {
-    const reexported = [...readFileSync(join(__dirname, 'antd.ts'), 'utf8').matchAll(/^export \* from '(@portal\/antd-[a-z]+)';$/gm)].map(([, key]) => key);
-    expect(reexported.sort()).toEqual([...new Set(partOf.values())].sort());
-  });
-
-  it('is served, for the remotes built for contracts 1.2 and 1.3, as their second part was (@portal/antd-more), taken from the parts that now hold its components', () => {
-    const reexports = [...readFileSync(join(__dirname, 'antd-more.ts'), 'utf8').matchAll(/^export \{([^}]*)\} from '(@portal\/antd-[a-z]+)';$/gm)].flatMap(([, names = '', key]) =>
-      names.split(',').map((name) => [name.trim(), key]),
-    );
-    // The names a build for 1.2 or 1.3 imports from @portal/antd-more, each from the part that has it now.
-    expect(reexports.map(([name]) => name).sort()).toEqual(['Descriptions', 'Empty', 'Flex', 'List', 'Select', 'Table', 'Tag']);
-    expect(reexports.filter(([name, key]) => partOf.get(name!) !== key)).toEqual([]);
-  });
-
-  it('still serves Tag from the tables\' part (@portal/antd-data) to the remotes built for contract 1.4, as the first part\'s Tag', () => {
-    expect(partOf.get('Tag')).toBe('@portal/antd-core');
-    const code = readFileSync(join(__dirname, 'antd-data.ts'), 'utf8');
-    expect([...code.matchAll(/^export \{([^}]*)\} from '(@portal\/antd-[a-z]+)';$/gm)].map(([, names, key]) => [names?.trim(), key])).toEqual([['Tag', '@portal/antd-core']]);
   });
 
   it("has the apps reach the parts only through `from 'antd'`, never by a part's key", () => {

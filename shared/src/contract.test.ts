@@ -13,7 +13,7 @@ describe('validateEnvironmentManifest', () => {
     const problems = validateEnvironmentManifest({
       environment: '',
       remotes: [
-        { name: 'groups', version: '1.0.0', entry: '/x/mf-manifest.json', contract: '^1.0.0', routes: ['/groups'] },
+        { name: 'groups', version: '1.0.0', entry: '/x/mf-manifest.json', contract: '^2.0.0', routes: ['/groups'] },
         { name: 'groups', contract: '', routes: ['/groups', 'no-slash'] },
         { name: '9bad', version: 'latest', contract: '^1', routes: [] },
       ],
@@ -23,12 +23,27 @@ describe('validateEnvironmentManifest', () => {
       'remotes[0]: give exactly one of version and entry',
       "remotes[1].name: 'groups' is listed twice",
       'remotes[1]: give exactly one of version and entry',
-      'remotes[1].contract: must be a version range such as ^1.0.0',
+      'remotes[1].contract: must be a version range such as ^2.0.0',
       "remotes[1].routes: '/groups' is already owned by groups",
       "remotes[1].routes: 'no-slash' is not a path prefix such as /groups",
       'remotes[2].name: must be letters, digits and underscores, starting with a letter',
       'remotes[2].version: must be a version such as 1.2.3',
       'remotes[2].routes: must be a non-empty list of path prefixes',
+    ]);
+  });
+
+  it("checks each remote's sidebar entries: under its own routes, each page once, a known block, a known condition", () => {
+    const entry = { section: 'main', order: 30, label: 'Groups', path: '/groups' };
+    const manifest = (navigation: unknown) => ({ environment: 'x', remotes: [{ name: 'groups', version: '1.0.0', contract: '^2.0.0', routes: ['/groups'], navigation }] });
+    expect(validateEnvironmentManifest(manifest([entry, { ...entry, path: '/groups/mine', when: 'service:artifacts', count: 'total_usergroup', group: 'Groups' }]))).toEqual([]);
+    expect(validateEnvironmentManifest(manifest([entry, { ...entry, label: 'Again' }, { ...entry, path: '/profile', permission: 'not a name' }]))).toEqual([
+      "remotes[0].navigation[1].path: '/groups' is listed twice",
+      "remotes[0].navigation[2].path: '/profile' is not under one of this remote's routes",
+      "remotes[0].navigation[2].permission: must be a permission's name such as SEARCH_ACCOUNTS",
+    ]);
+    expect(validateEnvironmentManifest(manifest([{ ...entry, section: 'top', when: 'smart-cards ' }]))).toEqual([
+      'remotes[0].navigation[0].section: must be one of main, manage-accounts, platform',
+      'remotes[0].navigation[0].when: must be smart-cards or service:NAME',
     ]);
   });
 
@@ -59,8 +74,8 @@ describe('remoteForPath', () => {
 
   it('prefers the longest prefix', () => {
     const nested: EnvironmentRemote[] = [
-      { name: 'a', version: '1.0.0', contract: '^1.0.0', routes: ['/tokens'] },
-      { name: 'b', version: '1.0.0', contract: '^1.0.0', routes: ['/tokens/services'] },
+      { name: 'a', version: '1.0.0', contract: '^2.0.0', routes: ['/tokens'] },
+      { name: 'b', version: '1.0.0', contract: '^2.0.0', routes: ['/tokens/services'] },
     ];
     expect(remoteForPath(nested, '/tokens/services/x')?.name).toBe('b');
     expect(remoteForPath(nested, '/tokens/artifactory')?.name).toBe('a');

@@ -10,29 +10,13 @@ import type { Permission, SessionBody } from '@portal/api';
 
 /**
  * The version of this contract that the host implements. Remotes declare a range of it.
- * 1.1: the host provides the module federation runtime; a remote built since (its entry carries
- * none of its own) declares ^1.1.0, so a host from before is never asked to run it.
- * 1.2: the host provides the portal's antd in two shared parts, `@portal/antd-core` and
- * `@portal/antd-more` (shared/build/antd-imports-loader.cjs); a remote built since takes antd's
- * components from them and brings no antd of its own, so it declares ^1.2.0. Remotes built for
- * 1.0 and 1.1 import `antd`, which the host still provides (all the parts as one module).
- * 1.3: the host provides the form primitives as a singleton of their own, `@portal/shared/forms`
- * (@portal/shared 0.3.2), and antd's forms part, `@portal/antd-forms`; a page loads them with its
- * first form. A remote built since imports its forms from there, so it declares ^1.3.0. Remotes
- * built for 1.2 import them from `@portal/shared`, whose root still exports them, loading them on
- * demand (ui/formsOnDemand.tsx).
- * 1.4: antd's second part is split in two, `@portal/antd-data` (tables, selects, tags, the empty
- * state) and `@portal/antd-details` (descriptions, flex), with List moved to `@portal/antd-extra`:
- * a table's page no longer downloads what only the details pages render. A remote built since
- * takes those names from the new parts, so it declares ^1.4.0. Remotes built for 1.2 and 1.3 import
- * them from `@portal/antd-more`, which the host still provides (shared/src/antd-more.ts).
- * 1.5: Tag moves from `@portal/antd-data` to the first part, `@portal/antd-core`: an account's
- * details (its status tag) no longer wait for the tables' part, and /profile shows its heading and
- * details before its groups' table has loaded. A remote built since takes Tag from the first part,
- * so it declares ^1.5.0. Remotes built for 1.4 import it from `@portal/antd-data`, which still
- * exports it (the first part's).
+ * 2.0: a remote declares its own sidebar entries and request queues ({@link NavigationEntry}, in
+ * its package.json, carried by its build's record into the environment manifest); the host
+ * renders what the pinned remotes declare and knows no page of theirs. A remote built for 1.x
+ * declares none, so a 2.0 host would show it without its entries: 1.x remotes are refused at pin.
+ * (1.1 to 1.5 moved antd and the form primitives into the shares the host provides.)
  */
-export const CONTRACT_VERSION = '1.5.0';
+export const CONTRACT_VERSION = '2.0.0';
 
 /** Who may open a route. */
 export type RouteAccess =
@@ -55,7 +39,7 @@ export interface RemoteRoute {
 export interface RemoteModule {
   /** The remote's federation name, as in the environment manifest. */
   readonly name: string;
-  /** The range of {@link CONTRACT_VERSION} this build was written against, e.g. '^1.0.0'. */
+  /** The range of {@link CONTRACT_VERSION} this build was written against, e.g. '^2.0.0'. */
   readonly contract: string;
   readonly routes: readonly RemoteRoute[];
 }
@@ -80,6 +64,8 @@ export interface EnvironmentRemote {
   readonly contract: string;
   /** Path prefixes the remote owns, e.g. '/groups'. A path matches a prefix exactly or below it. */
   readonly routes: readonly string[];
+  /** Its sidebar entries and request queues (the build's record carries them; none when absent). */
+  readonly navigation?: readonly NavigationEntry[];
 }
 
 export interface EnvironmentManifest {
@@ -173,7 +159,7 @@ export function validateEnvironmentManifest(value: unknown, { resolved = false }
     }
     if (remote.preview !== undefined && typeof remote.preview !== 'boolean') problems.push(`${at}.preview: must be true or false`);
     if (typeof remote.contract !== 'string' || remote.contract.trim() === '') {
-      problems.push(`${at}.contract: must be a version range such as ^1.0.0`);
+      problems.push(`${at}.contract: must be a version range such as ^2.0.0`);
     }
     if (!Array.isArray(remote.routes) || remote.routes.length === 0) {
       problems.push(`${at}.routes: must be a non-empty list of path prefixes`);
@@ -187,6 +173,93 @@ export function validateEnvironmentManifest(value: unknown, { resolved = false }
         if (owner !== undefined) problems.push(`${at}.routes: '${p}' is already owned by ${owner}`);
         else owners.set(p, String(remote.name));
       }
+    }
+    if (remote.navigation !== undefined) {
+      const routes = Array.isArray(remote.routes) ? remote.routes.filter((p): p is string => typeof p === 'string') : [];
+      problems.push(...navigationProblems(remote.navigation, routes, `${at}.navigation`));
+    }
+    return undefined;
+  });
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Navigation: what a remote adds to the sidebar (spec section 2, Chrome)
+
+/** The sidebar's blocks: the list every user has, Manage Accounts, Platform. */
+export const NAVIGATION_SECTIONS = ['main', 'manage-accounts', 'platform'] as const;
+export type NavigationSection = (typeof NAVIGATION_SECTIONS)[number];
+
+/**
+ * A sidebar entry a remote declares (its package.json, "portal": { "navigation": [ … ] }). The
+ * host shows the entries of every pinned remote, each block sorted by `order`, without loading
+ * any remote's code.
+ */
+export interface NavigationEntry {
+  readonly section: NavigationSection;
+  /** Its place in its block, among every remote's entries (smaller first). */
+  readonly order: number;
+  readonly label: string;
+  /** The page it opens: one of the remote's own pages, under one of its route prefixes. */
+  readonly path: string;
+  /** Shown only to a session holding this permission (the page's own, so that no link leads to a refusal). */
+  readonly permission?: string;
+  /**
+   * Shown only when the portal is set up for it: 'smart-cards' (CAC support) or 'service:NAME'
+   * (the service is among the portal's supported services).
+   */
+  readonly when?: string;
+  /**
+   * A field of the request summary (GET /requests, e.g. 'total_new'): the entry reads
+   * 'Label (n)' when n is above 0. Read for sessions that may see the summary.
+   */
+  readonly count?: string;
+  /**
+   * Entries with the same group are one submenu of that name; when only one of them is shown,
+   * it stands alone under the group's name ('Tokens').
+   */
+  readonly group?: string;
+}
+
+const NAVIGATION_WHEN = /^(smart-cards|service:[a-z0-9][a-z0-9-]*)$/;
+const SUMMARY_FIELD = /^total_[a-z0-9_]+$/;
+const PERMISSION_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+const NAVIGATION_FIELDS = new Set(['section', 'order', 'label', 'path', 'permission', 'when', 'count', 'group']);
+
+/**
+ * The problems of a remote's navigation, each naming where it is ('navigation[1].path: …'):
+ * every entry's path lies under one of the remote's route prefixes, and no path is listed twice.
+ */
+export function navigationProblems(value: unknown, routes: readonly string[], at = 'navigation'): string[] {
+  if (!Array.isArray(value)) return [`${at}: must be a list of sidebar entries`];
+  const problems: string[] = [];
+  const paths = new Set<string>();
+  value.forEach((e: unknown, i) => {
+    const here = `${at}[${i}]`;
+    if (typeof e !== 'object' || e === null || Array.isArray(e)) return problems.push(`${here}: must be an object`);
+    const entry = e as Record<string, unknown>;
+    for (const key of Object.keys(entry)) if (!NAVIGATION_FIELDS.has(key)) problems.push(`${here}.${key}: is not a field of a sidebar entry`);
+    if (!NAVIGATION_SECTIONS.includes(entry.section as NavigationSection)) problems.push(`${here}.section: must be one of ${NAVIGATION_SECTIONS.join(', ')}`);
+    if (typeof entry.order !== 'number' || !Number.isFinite(entry.order)) problems.push(`${here}.order: must be a number`);
+    if (typeof entry.label !== 'string' || entry.label.trim() === '' || entry.label.length > 60) problems.push(`${here}.label: must be a name of 1 to 60 characters`);
+    if (typeof entry.path !== 'string' || !/^\/[A-Za-z0-9/_-]*$/.test(entry.path)) {
+      problems.push(`${here}.path: must be a page's path such as /groups`);
+    } else if (!routes.some((prefix) => pathHasPrefix(entry.path as string, prefix))) {
+      problems.push(`${here}.path: '${entry.path}' is not under one of this remote's routes`);
+    } else if (paths.has(entry.path)) {
+      problems.push(`${here}.path: '${entry.path}' is listed twice`);
+    } else paths.add(entry.path);
+    if (entry.permission !== undefined && (typeof entry.permission !== 'string' || !PERMISSION_NAME.test(entry.permission))) {
+      problems.push(`${here}.permission: must be a permission's name such as SEARCH_ACCOUNTS`);
+    }
+    if (entry.when !== undefined && (typeof entry.when !== 'string' || !NAVIGATION_WHEN.test(entry.when))) {
+      problems.push(`${here}.when: must be smart-cards or service:NAME`);
+    }
+    if (entry.count !== undefined && (typeof entry.count !== 'string' || !SUMMARY_FIELD.test(entry.count))) {
+      problems.push(`${here}.count: must be a field of the request summary such as total_new`);
+    }
+    if (entry.group !== undefined && (typeof entry.group !== 'string' || entry.group.trim() === '' || entry.group.length > 60)) {
+      problems.push(`${here}.group: must be a name of 1 to 60 characters`);
     }
     return undefined;
   });

@@ -25,7 +25,6 @@ describe('the shared modules of every app', () => {
       '@portal/antd-details',
       '@portal/antd-extra',
       '@portal/antd-forms',
-      '@portal/antd-more',
       '@portal/shared',
       '@portal/shared/forms',
     ]);
@@ -33,14 +32,15 @@ describe('the shared modules of every app', () => {
 
   it("let only the host provide the portal's antd, so a page holds one copy of it whichever remote loads a part first", () => {
     const remote = sharedSingletons(host.dependencies, 'remote');
-    // The parts, all of them as one module (before contract 1.2), and the second part as it was before 1.4.
-    for (const key of ['antd', '@portal/antd-core', '@portal/antd-data', '@portal/antd-details', '@portal/antd-extra', '@portal/antd-forms', '@portal/antd-more']) {
-      expect(shared[key]).toMatchObject({ singleton: true, import: expect.stringMatching(/shared\/src\/antd(-core|-data|-details|-extra|-forms|-more)?\.ts$/) });
+    for (const key of ['@portal/antd-core', '@portal/antd-data', '@portal/antd-details', '@portal/antd-extra', '@portal/antd-forms']) {
+      expect(shared[key]).toMatchObject({ singleton: true, import: expect.stringMatching(/shared\/src\/antd-(core|data|details|extra|forms)\.ts$/) });
       expect(remote[key]).toMatchObject({ singleton: true, import: false });
     }
+    // antd whole is never shared (host contract 2.0 retired the one module of all the parts).
+    expect(shared.antd).toBeUndefined();
   });
 
-  it('let a remote bundle no copy of any shared module: the host provides every one (contract 1.4)', () => {
+  it('let a remote bundle no copy of any shared module: the host provides every one ', () => {
     const remote = sharedSingletons(host.dependencies, 'remote');
     expect(Object.keys(remote).sort()).toEqual(Object.keys(shared).sort());
     expect(Object.entries(remote).filter(([, config]) => config.import !== false)).toEqual([]);
@@ -60,6 +60,6 @@ describe('the shared modules of every app', () => {
   });
 
   it('share the libraries as singletons', () => {
-    for (const name of ['react', 'react-dom', 'antd', 'react-final-form', 'typebox']) expect(shared[name]).toMatchObject({ singleton: true });
+    for (const name of ['react', 'react-dom', 'react-final-form', 'typebox']) expect(shared[name]).toMatchObject({ singleton: true });
   });
 });

@@ -3,8 +3,7 @@
  * as a strict singleton (shared/build/federation.cjs): the remote contract, the session and
  * configuration stores, the API transport with its anti-forgery token cache, feedback and theme.
  * The form primitives are a singleton of their own, @portal/shared/forms (./forms.ts), loaded
- * with the first form; the root still exports their names, loading them on demand, for the
- * remotes built before 0.3.2 (./ui/formsOnDemand.tsx). Everything else is bundled by each app: the API's shapes and endpoint
+ * with the first form. Everything else is bundled by each app: the API's shapes and endpoint
  * definitions in @portal/api, the shared screens' pieces in @portal/shared/components.
  *
  * Its version (package.json) changes whenever what it exports changes; surface.test.ts fails
@@ -26,4 +25,3 @@ export * from './ui/PendingPage.js';
 export * from './ui/Authorized.js';
 export * from './ui/ConfirmModal.js';
 export * from './ui/SecurityChallenge.js';
-export * from './ui/formsOnDemand.js';

@@ -4,7 +4,7 @@
  * what the package exports changes. This test keeps the record: surface.json lists, for each
  * version, the names the singleton exports (with a function's arity). Change an export and this
  * fails until package.json has a new version and surface.json a new entry for it; an old entry
- * is never edited. Since 0.3.2 the form primitives are a second singleton of the same version,
+ * is never edited. The form primitives are a second singleton of the same version,
  * @portal/shared/forms (./forms.ts): their names are listed in the same entry as `forms:Name`.
  */
 import { readFileSync } from 'node:fs';

@@ -4,11 +4,39 @@
  */
 import { render, screen } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { pathHasPrefix, validateEnvironmentManifest, type EnvironmentManifest, type RemoteModule } from './contract.js';
+import { matchPath, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { pathHasPrefix, validateEnvironmentManifest, type EnvironmentManifest, type NavigationEntry, type RemoteModule } from './contract.js';
 import { isPermission } from '@portal/api';
+
+const REPO = join(__dirname, '..', '..');
+
+/** What a workspace remote's package.json declares ("portal"), as its build's record carries it. */
+export interface DeclaredRemote {
+  readonly name: string;
+  readonly version: string;
+  readonly contract: string;
+  readonly routes: string[];
+  readonly navigation?: NavigationEntry[];
+}
+
+/** What every remote of the workspace declares in its package.json ("portal"). */
+export function workspaceRemotes(): DeclaredRemote[] {
+  return readdirSync(REPO)
+    .filter((folder) => folder.startsWith('remote-'))
+    .flatMap((folder) => {
+      const pkg = JSON.parse(readFileSync(join(REPO, folder, 'package.json'), 'utf8')) as {
+        version: string;
+        portal?: { remote: string; contract: string; routes: string[]; navigation?: NavigationEntry[] };
+      };
+      if (!pkg.portal) return [];
+      const { remote, ...declared } = pkg.portal;
+      return [{ name: remote, version: pkg.version, ...declared }];
+    });
+}
+
+const declaredRecord = (name: string) => workspaceRemotes().find((remote) => remote.name === name);
 
 function localManifest(): EnvironmentManifest {
   const file = join(__dirname, '..', '..', 'server', 'environments', 'local.json');
@@ -51,6 +79,23 @@ export function describeRemoteContract(
       expect(entry?.routes.some((prefix) => pathHasPrefix(url, prefix))).toBe(true);
       if (route.access.kind === 'permission') expect(isPermission(route.access.permission)).toBe(true);
     });
+
+    it('declares in its package.json the contract and routes of its module, and sidebar entries the manifest accepts', () => {
+      const declared = declaredRecord(remote.name);
+      expect(declared?.contract).toBe(remote.contract);
+      expect(declared?.routes).toEqual(entry?.routes);
+      expect(validateEnvironmentManifest({ environment: 'build', remotes: [{ ...declared }] })).toEqual([]);
+    });
+
+    it.each((declaredRecord(remote.name)?.navigation ?? []).map((e) => [e.label, e] as const))(
+      "its sidebar entry '%s' opens one of its pages, shown only to whom the page lets in",
+      (_label, navigation) => {
+        const page = remote.routes.find((route) => matchPath({ path: `/${route.path}`, end: true }, navigation.path) !== null);
+        expect(page).toBeDefined();
+        if (navigation.permission !== undefined) expect(isPermission(navigation.permission)).toBe(true);
+        if (page?.access.kind === 'permission') expect(navigation.permission).toBe(page.access.permission);
+      },
+    );
 
     it('has no two routes with the same path', () => {
       const paths = remote.routes.map((r) => r.path);

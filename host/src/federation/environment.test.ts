@@ -10,7 +10,7 @@ const served = {
 
 describe('readEnvironment', () => {
   it('keeps every remote whose contract range this host satisfies', () => {
-    const env = readEnvironment(served, '1.5.0');
+    const env = readEnvironment(served, '2.0.0');
     expect(env.remotes.map((r) => [r.name, r.compatible])).toEqual([
       ['self_service', true],
       ['groups', true],
@@ -20,9 +20,10 @@ describe('readEnvironment', () => {
     ]);
   });
 
-  it('marks a remote that needs another contract as incompatible', () => {
-    const env = readEnvironment(served, '2.0.0');
+  it('marks a remote that needs another contract as incompatible (a host of contract 1 or 3)', () => {
+    const env = readEnvironment(served, '1.5.0');
     expect(env.remotes.every((r) => !r.compatible)).toBe(true);
+    expect(readEnvironment(served, '3.0.0').remotes.some((r) => r.compatible)).toBe(false);
   });
 
   it('refuses a manifest whose entries the server did not resolve', () => {

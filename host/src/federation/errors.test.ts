@@ -13,7 +13,7 @@ describe('classifyLoadFailure', () => {
     ['a chunk that did not load', Object.assign(new Error('Loading chunk 806 failed.'), { name: 'ChunkLoadError' }), 'network'],
     ['an answer 404', new Error('/remotes/groups/0.1.0/remoteEntry.js answered 404'), 'not-found'],
     ['a script that threw', new Error('ScriptExecutionError: Script "/x.js" loaded but threw a runtime error during execution'), 'script'],
-    ['a reason already given', new RemoteLoadError('groups', 'contract', 'it needs contract ^2.0.0'), 'contract'],
+    ['a reason already given', new RemoteLoadError('groups', 'contract', 'it needs contract ^3.0.0'), 'contract'],
   ])('%s: %s', (_what, error, reason) => {
     expect(classifyLoadFailure(error)).toBe(reason);
   });

@@ -7,14 +7,14 @@ import { asRemoteModule } from './remoteModule';
 const Page = () => null;
 const groupsModule: RemoteModule = {
   name: 'groups',
-  contract: '^1.0.0',
+  contract: '^2.0.0',
   routes: [{ path: 'groups', title: 'Groups', access: { kind: 'session' }, Component: Page }],
 };
 const groups: PortalRemote = {
   name: 'groups',
   version: '1.0.0',
   entry: '/remotes/groups/1.0.0/remoteEntry.js',
-  contract: '^1.0.0',
+  contract: '^2.0.0',
   routes: ['/groups'],
   compatible: true,
 };
@@ -162,7 +162,7 @@ describe('asRemoteModule', () => {
 
   it.each([
     ['another name', { ...groupsModule, name: 'tokens' }, "the module calls itself 'tokens'"],
-    ['a contract this host lacks', { ...groupsModule, contract: '^2.0.0' }, 'it needs contract ^2.0.0; this host implements 1.5.0'],
+    ['a contract this host lacks', { ...groupsModule, contract: '^3.0.0' }, 'it needs contract ^3.0.0; this host implements 2.0.0'],
     ['no routes', { ...groupsModule, routes: [] }, 'the module declares no routes'],
     ['an absolute path', { ...groupsModule, routes: [{ ...groupsModule.routes[0], path: '/groups' }] }, 'routes[0].path must be relative'],
     ['no permission', { ...groupsModule, routes: [{ ...groupsModule.routes[0], access: { kind: 'permission' } }] }, 'routes[0] names no permission'],

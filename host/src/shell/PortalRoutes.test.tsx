@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { DEFAULT_CONFIGURATION, DEFAULT_LOGIN_AGREEMENT, type Permission } from '@portal/api';
 import { clearXsrfToken, MESSAGES, pendingPage, type RemoteModule, useConfigurationStore, useSessionStore } from '@portal/shared';
+import { workspaceRemotes } from '@portal/shared/testing';
 import { App as AntApp } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { readEnvironment } from '../federation/environment';
@@ -44,7 +45,7 @@ function SubscriptionsProbe() {
 const modules: Record<string, RemoteModule> = {
   self_service: {
     name: 'self_service',
-    contract: '^1.0.0',
+    contract: '^2.0.0',
     routes: [
       { path: 'profile', title: 'User Profile', access: { kind: 'session' }, Component: pendingPage('User Profile') },
       { path: 'subscriptions', title: 'Subscriptions', access: { kind: 'session' }, Component: SubscriptionsProbe },
@@ -52,30 +53,40 @@ const modules: Record<string, RemoteModule> = {
   },
   groups: {
     name: 'groups',
-    contract: '^1.0.0',
+    contract: '^2.0.0',
     routes: [{ path: 'groups', title: 'Groups', access: { kind: 'session' }, Component: pendingPage('Groups') }],
   },
   mailing_lists: {
     name: 'mailing_lists',
-    contract: '^1.0.0',
+    contract: '^2.0.0',
     routes: [{ path: 'mailing-lists', title: 'Mailing Lists', access: { kind: 'session' }, Component: pendingPage('Mailing Lists') }],
+  },
+  adjudication: {
+    name: 'adjudication',
+    contract: '^2.0.0',
+    routes: [{ path: 'manage-accounts', title: 'Search Accounts', access: { kind: 'session' }, Component: pendingPage('Search Accounts') }],
   },
   tokens: {
     name: 'tokens',
-    contract: '^1.0.0',
+    contract: '^2.0.0',
     routes: [{ path: 'tokens/services', title: 'Service Tokens', access: { kind: 'session' }, Component: pendingPage('Service Tokens') }],
   },
 };
 
+/** Each workspace remote's sidebar entries, as its build's record carries them into the manifest. */
+const declared = new Map(workspaceRemotes().map((remote) => [remote.name, remote]));
+const withEntries = <R extends { name: string }>(remote: R) => ({ ...remote, navigation: declared.get(remote.name)?.navigation ?? [] });
+
 const environment = readEnvironment({
   environment: 'test',
   remotes: [
-    { name: 'self_service', version: '1.0.0', entry: '/remotes/self_service/1.0.0/remoteEntry.js', contract: '^1.0.0', routes: ['/profile', '/subscriptions'] },
-    { name: 'groups', version: '1.0.0', entry: '/remotes/groups/1.0.0/remoteEntry.js', contract: '^1.0.0', routes: ['/groups'] },
-    { name: 'tokens', version: '1.0.0', entry: '/remotes/tokens/1.0.0/remoteEntry.js', contract: '^1.0.0', routes: ['/tokens'] },
-    { name: 'mailing_lists', version: '1.0.0', entry: '/remotes/mailing_lists/1.0.0/remoteEntry.js', contract: '^1.0.0', routes: ['/mailing-lists'] },
-    { name: 'future', version: '1.0.0', entry: '/remotes/future/1.0.0/remoteEntry.js', contract: '^2.0.0', routes: ['/future'] },
-  ],
+    { name: 'self_service', version: '1.0.0', entry: '/remotes/self_service/1.0.0/remoteEntry.js', contract: '^2.0.0', routes: ['/profile', '/subscriptions'] },
+    { name: 'groups', version: '1.0.0', entry: '/remotes/groups/1.0.0/remoteEntry.js', contract: '^2.0.0', routes: ['/groups'] },
+    { name: 'tokens', version: '1.0.0', entry: '/remotes/tokens/1.0.0/remoteEntry.js', contract: '^2.0.0', routes: ['/tokens'] },
+    { name: 'mailing_lists', version: '1.0.0', entry: '/remotes/mailing_lists/1.0.0/remoteEntry.js', contract: '^2.0.0', routes: ['/mailing-lists'] },
+    { name: 'adjudication', version: '1.0.0', entry: '/remotes/adjudication/1.0.0/remoteEntry.js', contract: '^2.0.0', routes: declared.get('adjudication')?.routes ?? [] },
+    { name: 'future', version: '1.0.0', entry: '/remotes/future/1.0.0/remoteEntry.js', contract: '^3.0.0', routes: ['/future'] },
+  ].map(withEntries),
 });
 
 let unreachable = new Set<string>();
@@ -164,7 +175,7 @@ describe('the session guard', () => {
   });
 
   it('shows the help desk only the queue it may open', async () => {
-    const helpdesk = { username: 'helpdesk', permissions: ['SEARCH_ACCOUNTS', 'VIEW_REQUEST_SUMMARY', 'LIST_UNLOCK_REQUESTS', 'VIEW_UNLOCK_REQUEST'] as Permission[] };
+    const helpdesk = { username: 'helpdesk', permissions: ['VIEW_SUBSCRIPTIONS', 'SEARCH_ACCOUNTS', 'VIEW_REQUEST_SUMMARY', 'LIST_UNLOCK_REQUESTS', 'VIEW_UNLOCK_REQUEST'] as Permission[] };
     fakeApi(helpdesk);
     useSessionStore.setState({ status: 'signed-in', session: helpdesk });
     renderAt('/groups');
@@ -335,6 +346,7 @@ describe('the portal routes', () => {
         { name: 'groups', entry: '/remotes/groups/1.0.0/remoteEntry.js' },
         { name: 'tokens', entry: '/remotes/tokens/1.0.0/remoteEntry.js' },
         { name: 'mailing_lists', entry: '/remotes/mailing_lists/1.0.0/remoteEntry.js' },
+        { name: 'adjudication', entry: '/remotes/adjudication/1.0.0/remoteEntry.js' },
       ],
       { force: true },
     );

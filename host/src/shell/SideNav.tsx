@@ -1,9 +1,9 @@
-import { getRequestSummary, isServiceSupported, links, type RequestSummary } from '@portal/api';
+import { getRequestSummary, links, type RequestSummary } from '@portal/api';
 import { call, remoteForPath, useConfiguration, useHasPermission, useSessionStore } from '@portal/shared';
 import { Alert, Menu, type MenuProps } from 'antd';
-import { memo, startTransition, useEffect, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { queueLinks } from './requestQueues';
+import { declaredNavigation, showsCounts, sidebarSections, type SidebarGroup, type SidebarLink } from './navigation';
 import type { PortalRemote } from '../federation/environment';
 import { remoteLoader, useEnvironmentStore } from './startup';
 
@@ -50,6 +50,9 @@ function useRequestSummary(enabled: boolean, pathname: string): RequestSummary |
 }
 
 const NO_PERMISSIONS: readonly string[] = [];
+
+/** A submenu's key: never a path, so that it is not taken for a page ('group:Tokens'). */
+const groupKey = (label: string) => `group:${label}`;
 
 /** How long an idle moment is waited for before the sidebar's remotes are loaded anyway. */
 const IDLE_TIMEOUT_MS = 3_000;
@@ -128,9 +131,10 @@ const keys = (list: MenuProps['items']): string[] =>
   (list ?? []).flatMap((item) => (item && 'children' in item && item.children ? keys(item.children) : item?.key ? [String(item.key)] : []));
 
 /**
- * The sidebar links of spec section 2 (Chrome). Their remotes are loaded when the browser is
- * idle; hovering or focusing a link starts loading its remote at once. Memoized: it has no props,
- * so the page changing below it (a remote loading, then its page) does not render the menu again.
+ * The sidebar of spec section 2 (Chrome): the entries the pinned remotes declare (and the host's
+ * own), those the session may open. Their remotes are loaded when the browser is idle; hovering or
+ * focusing a link starts loading its remote at once. Memoized: it has no props, so the page
+ * changing below it (a remote loading, then its page) does not render the menu again.
  */
 export const SideNav = memo(function SideNav() {
   const config = useConfiguration();
@@ -138,11 +142,10 @@ export const SideNav = memo(function SideNav() {
   const remotes = useEnvironmentStore((s) => s.environment?.remotes);
   const permissions = useSessionStore((s) => s.session?.permissions ?? NO_PERMISSIONS);
   const mustRenew = useHasPermission('RENEW_ACCOUNT');
-  const showQueues = useHasPermission('VIEW_REQUEST_SUMMARY') && !mustRenew;
-  const canSearch = useHasPermission('SEARCH_ACCOUNTS');
-  const canManageRemotes = useHasPermission('MANAGE_REMOTES') && !mustRenew;
-  const canManageProvisioning = useHasPermission('MANAGE_PROVISIONING') && !mustRenew;
-  const summary = useRequestSummary(showQueues, pathname);
+  const canSeeCounts = useHasPermission('VIEW_REQUEST_SUMMARY');
+  const entries = useMemo(() => declaredNavigation(remotes), [remotes]);
+  const summary = useRequestSummary(!mustRenew && canSeeCounts && showsCounts(entries, { permissions, config }), pathname);
+  const sections = useMemo(() => sidebarSections(entries, { permissions, config, summary }), [entries, permissions, config, summary]);
 
   const preload = (to: string) => {
     const remote = remotes && remoteForPath(remotes, to);
@@ -153,47 +156,17 @@ export const SideNav = memo(function SideNav() {
       {label}
     </Link>
   );
+  const itemOf = (item: SidebarLink | SidebarGroup): NonNullable<MenuProps['items']>[number] =>
+    item.kind === 'link'
+      ? { key: item.to, label: link(item.to, item.label) }
+      : { key: groupKey(item.label), label: item.label, children: item.links.map((l) => ({ key: l.to, label: link(l.to, l.label) })) };
 
-  const tokens: NonNullable<MenuProps['items']>[number] = isServiceSupported(config, 'artifacts')
-    ? {
-        key: 'tokens',
-        label: 'Tokens',
-        children: [
-          { key: links.artifactTokens(), label: link(links.artifactTokens(), 'Artifactory') },
-          { key: links.serviceTokens(), label: link(links.serviceTokens(), 'Other Services') },
-        ],
-      }
-    : { key: links.serviceTokens(), label: link(links.serviceTokens(), 'Tokens') };
-
-  const items: MenuProps['items'] = [
-    { key: links.profile(), label: link(links.profile(), 'My Profile') },
-    { key: links.subscriptions(), label: link(links.subscriptions(), 'Subscriptions') },
-    { key: links.groups(), label: link(links.groups(), 'Groups') },
-    { key: links.mailingLists(), label: link(links.mailingLists(), 'Mailing Lists') },
-    tokens,
-  ];
-  if (showQueues || canSearch) {
-    items.push({
-      type: 'group',
-      key: 'manage-accounts',
-      label: 'Manage Accounts',
-      children: [
-        ...(canSearch ? [{ key: links.manageAccounts(), label: link(links.manageAccounts(), 'Search Accounts') }] : []),
-        ...(showQueues ? queueLinks(summary, config, permissions).map((q) => ({ key: q.to, label: link(q.to, q.label) })) : []),
-      ],
-    });
-  }
-  if (canManageRemotes || canManageProvisioning) {
-    items.push({
-      type: 'group',
-      key: 'platform',
-      label: 'Platform',
-      children: [
-        ...(canManageRemotes ? [{ key: links.manageRemotes(), label: link(links.manageRemotes(), 'Manage Remotes') }] : []),
-        ...(canManageProvisioning ? [{ key: links.provisioning(), label: link(links.provisioning(), 'Provisioning') }] : []),
-      ],
-    });
-  }
+  const items: MenuProps['items'] = sections.flatMap((section) =>
+    section.label === undefined
+      ? section.items.map(itemOf)
+      : [{ type: 'group' as const, key: section.section, label: section.label, children: section.items.map(itemOf) }],
+  );
+  const openGroups = sections.flatMap((section) => section.items.flatMap((item) => (item.kind === 'group' ? [groupKey(item.label)] : [])));
   const paths = mustRenew ? [links.renewAccount()] : keys(items).filter((p) => p.startsWith('/'));
   usePreloadWhenIdle(remotes, paths);
   if (mustRenew) {
@@ -212,7 +185,7 @@ export const SideNav = memo(function SideNav() {
   const selected = paths.filter((p) => pathname === p || pathname.startsWith(p + '/'));
   return (
     <nav aria-label="Main">
-      <Menu mode="inline" selectedKeys={selected} defaultOpenKeys={['tokens']} items={items} style={{ height: '100%' }} />
+      <Menu mode="inline" selectedKeys={selected} defaultOpenKeys={openGroups} items={items} style={{ height: '100%' }} />
     </nav>
   );
 });

@@ -93,7 +93,7 @@ describe("the shell's start", () => {
     const carried = {
       environment: 'carried',
       remotes: [
-        { name: 'groups', version: '1.0.0', contract: '^1.0.0', routes: ['/groups'], entry: '/remotes/groups/1.0.0/remoteEntry.js' },
+        { name: 'groups', version: '1.0.0', contract: '^2.0.0', routes: ['/groups'], entry: '/remotes/groups/1.0.0/remoteEntry.js' },
         { name: 'later', version: '9.0.0', contract: '^99.0.0', routes: ['/later'], entry: '/remotes/later/9.0.0/remoteEntry.js' },
       ],
     };

@@ -1,4 +1,5 @@
 /** SQL for published remote versions, each environment's pins, their history and previews (migration 0012). */
+import type { NavigationEntry } from '@portal/shared/contract';
 import type { Queryable } from '../db/database.js';
 
 export interface RemoteVersionRecord {
@@ -6,6 +7,8 @@ export interface RemoteVersionRecord {
   version: string;
   contract: string;
   routes: string[];
+  /** Its sidebar entries and request queues (migration 0020). */
+  navigation: NavigationEntry[];
   files: Record<string, string>;
   publishedAt: Date;
   publishedBy: string;
@@ -42,6 +45,7 @@ interface VersionRow {
   version: string;
   contract: string;
   routes: unknown;
+  navigation: unknown;
   files: unknown;
   published_at: Date | string;
   published_by: string;
@@ -53,13 +57,14 @@ function versionRecord(row: VersionRow): RemoteVersionRecord {
     version: row.version,
     contract: row.contract,
     routes: json<string[]>(row.routes),
+    navigation: json<NavigationEntry[]>(row.navigation),
     files: json<Record<string, string>>(row.files),
     publishedAt: date(row.published_at),
     publishedBy: row.published_by,
   };
 }
 
-const VERSION_COLUMNS = 'name, version, contract, routes, files, published_at, published_by';
+const VERSION_COLUMNS = 'name, version, contract, routes, navigation, files, published_at, published_by';
 
 export async function findRemoteVersion(db: Queryable, name: string, version: string): Promise<RemoteVersionRecord | undefined> {
   const { rows } = await db.query<VersionRow>(`select ${VERSION_COLUMNS} from remote_versions where name = $1 and version = $2`, [name, version]);
@@ -78,9 +83,9 @@ export async function listRemoteVersions(db: Queryable, name?: string): Promise<
 /** Records a published version; false when one of that name and version is there already. */
 export async function insertRemoteVersion(db: Queryable, record: RemoteVersionRecord): Promise<boolean> {
   const { rows } = await db.query(
-    `insert into remote_versions (name, version, contract, routes, files, published_at, published_by)
-     values ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7) on conflict do nothing returning name`,
-    [record.name, record.version, record.contract, JSON.stringify(record.routes), JSON.stringify(record.files), record.publishedAt, record.publishedBy],
+    `insert into remote_versions (name, version, contract, routes, files, published_at, published_by, navigation)
+     values ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8::jsonb) on conflict do nothing returning name`,
+    [record.name, record.version, record.contract, JSON.stringify(record.routes), JSON.stringify(record.files), record.publishedAt, record.publishedBy, JSON.stringify(record.navigation)],
   );
   return rows.length > 0;
 }
@@ -88,9 +93,9 @@ export async function insertRemoteVersion(db: Queryable, record: RemoteVersionRe
 /** Replaces a version's record (the local demo store only: a workspace build rebuilt). */
 export async function replaceRemoteVersion(db: Queryable, record: RemoteVersionRecord): Promise<void> {
   await db.query(
-    `update remote_versions set contract = $3, routes = $4::jsonb, files = $5::jsonb, published_at = $6, published_by = $7
+    `update remote_versions set contract = $3, routes = $4::jsonb, files = $5::jsonb, published_at = $6, published_by = $7, navigation = $8::jsonb
      where name = $1 and version = $2`,
-    [record.name, record.version, record.contract, JSON.stringify(record.routes), JSON.stringify(record.files), record.publishedAt, record.publishedBy],
+    [record.name, record.version, record.contract, JSON.stringify(record.routes), JSON.stringify(record.files), record.publishedAt, record.publishedBy, JSON.stringify(record.navigation)],
   );
 }
 

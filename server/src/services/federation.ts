@@ -95,7 +95,11 @@ export async function publishRemote(
   const result = (outcome: PublishOutcome): PublishResult => ({ name: build.name, version: build.version, contract: build.contract, outcome });
   const existing = await findRemoteVersion(context.db, build.name, build.version);
   if (existing) {
-    const same = sameFiles(existing.files, files) && existing.contract === build.contract && JSON.stringify(existing.routes) === JSON.stringify(build.routes);
+    const same =
+      sameFiles(existing.files, files) &&
+      existing.contract === build.contract &&
+      JSON.stringify(existing.routes) === JSON.stringify(build.routes) &&
+      JSON.stringify(existing.navigation) === JSON.stringify(build.navigation);
     if (same) {
       // The store may have lost the folder (a new server, a store that is not shared): put it back.
       if ((await versionProblems(context.storeDir, build.name, build.version, files)).length > 0) await writeVersion(context.storeDir, build);
@@ -114,6 +118,7 @@ export async function publishRemote(
     version: build.version,
     contract: build.contract,
     routes: build.routes,
+    navigation: build.navigation,
     files,
     publishedAt: nowOf(context),
     publishedBy: by,
@@ -404,6 +409,7 @@ function servedRemote(record: RemoteVersionRecord, preview: boolean): ResolvedEn
     entry: remoteEntryPath(record.name, record.version),
     contract: record.contract,
     routes: record.routes,
+    ...(record.navigation.length > 0 ? { navigation: record.navigation } : {}),
     integrity,
     ...(preview ? { preview: true } : {}),
   };
@@ -426,7 +432,9 @@ export async function servedManifest(
     if (!record) continue;
     const remote = servedRemote(record, previewVersion !== undefined && previewVersion !== pin.version);
     const override = devRemotes[pin.name];
-    remotes.push(override === undefined ? remote : { name: remote.name, version: remote.version, contract: remote.contract, routes: remote.routes, entry: override });
+    // A developer's own build of the remote: served from its dev server, with the published version's routes and sidebar entries.
+    const { integrity: _integrity, preview: _preview, ...published } = remote;
+    remotes.push(override === undefined ? remote : { ...published, entry: override });
   }
   return { environment, remotes };
 }

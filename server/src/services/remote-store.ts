@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { REMOTE_NAME, validateEnvironmentManifest } from '@portal/shared/contract';
+import { REMOTE_NAME, validateEnvironmentManifest, type NavigationEntry } from '@portal/shared/contract';
 import { validRange } from 'semver';
 import { readTar } from '../db/tar.js';
 import { isVersion, safeRelativePath } from './static-files.js';
@@ -35,6 +35,8 @@ export interface RemoteBuild {
   contract: string;
   /** The path prefixes it owns. */
   routes: string[];
+  /** Its sidebar entries and request queues (none for a build that declares none). */
+  navigation: NavigationEntry[];
   /** Relative path → content. */
   files: Map<string, Buffer>;
 }
@@ -95,7 +97,7 @@ async function readArchive(archive: Buffer, source: string): Promise<Map<string,
   return files;
 }
 
-function parseRecord(files: Map<string, Buffer>, source: string): Pick<RemoteBuild, 'name' | 'version' | 'contract' | 'routes'> {
+function parseRecord(files: Map<string, Buffer>, source: string): Pick<RemoteBuild, 'name' | 'version' | 'contract' | 'routes' | 'navigation'> {
   const missing = REQUIRED_FILES.filter((file) => !files.has(file));
   if (missing.length > 0) {
     throw new BuildError(
@@ -110,14 +112,15 @@ function parseRecord(files: Map<string, Buffer>, source: string): Pick<RemoteBui
     throw new BuildError(`${RECORD_FILE} is not valid JSON.`);
   }
   const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  const { name, version, contract, routes } = record;
+  const { name, version, contract, routes, navigation = [] } = record;
   if (typeof name !== 'string' || !REMOTE_NAME.test(name)) throw new BuildError(`${RECORD_FILE}: the name must be letters, digits and underscores.`);
   if (typeof version !== 'string' || !isVersion(version)) throw new BuildError(`${RECORD_FILE}: the version must be a version such as 1.2.3.`);
-  if (typeof contract !== 'string' || validRange(contract) === null) throw new BuildError(`${RECORD_FILE}: the contract must be a range such as ^1.0.0.`);
-  // The routes are checked with the manifest's own rules (path prefixes, none twice).
-  const problems = validateEnvironmentManifest({ environment: 'build', remotes: [{ name, version, contract, routes }] });
+  if (typeof contract !== 'string' || validRange(contract) === null) throw new BuildError(`${RECORD_FILE}: the contract must be a range such as ^2.0.0.`);
+  // The routes and the navigation are checked with the manifest's own rules (path prefixes, none
+  // twice; each sidebar entry's page under one of the routes).
+  const problems = validateEnvironmentManifest({ environment: 'build', remotes: [{ name, version, contract, routes, navigation }] });
   if (problems.length > 0) throw new BuildError(`${RECORD_FILE}: ${problems.map((p) => p.replace(/^remotes\[0\]\./, '')).join('; ')}.`);
-  return { name, version, contract, routes: routes as string[] };
+  return { name, version, contract, routes: routes as string[], navigation: navigation as NavigationEntry[] };
 }
 
 /** Reads a build from its folder or a tar archive of it, and checks that it is a remote's build. */

@@ -17,20 +17,20 @@ const FEDERATION = {
   environment: 'local',
   served_environment: 'local',
   environments: ['local', 'staging'],
-  host_contract: '1.0.0',
+  host_contract: '2.0.0',
   remotes: [
     {
-      name: 'groups', version: '0.2.0', contract: '^1.0.0', routes: ['/groups'], pinned_at: Date.UTC(2026, 10, 24, 10), pinned_by: 'ada', reason: 'new table',
+      name: 'groups', version: '0.2.0', contract: '^2.0.0', routes: ['/groups'], pinned_at: Date.UTC(2026, 10, 24, 10), pinned_by: 'ada', reason: 'new table',
       rollback_to: '0.1.0', preview: null,
       versions: [
         { version: '3.0.0', contract: '^3.0.0', published_at: Date.UTC(2026, 10, 24), published_by: 'team', compatible: false },
-        { version: '0.2.0', contract: '^1.0.0', published_at: Date.UTC(2026, 10, 23), published_by: 'team', compatible: true },
-        { version: '0.1.0', contract: '^1.0.0', published_at: Date.UTC(2026, 10, 22), published_by: 'team', compatible: true },
+        { version: '0.2.0', contract: '^2.0.0', published_at: Date.UTC(2026, 10, 23), published_by: 'team', compatible: true },
+        { version: '0.1.0', contract: '^2.0.0', published_at: Date.UTC(2026, 10, 22), published_by: 'team', compatible: true },
       ],
     },
     {
-      name: 'tokens', version: '0.1.0', contract: '^1.0.0', routes: ['/tokens'], pinned_at: Date.UTC(2026, 10, 20), pinned_by: 'initial pins', reason: 'initial pin',
-      rollback_to: null, preview: null, versions: [{ version: '0.1.0', contract: '^1.0.0', published_at: Date.UTC(2026, 10, 20), published_by: 'workspace build', compatible: true }],
+      name: 'tokens', version: '0.1.0', contract: '^2.0.0', routes: ['/tokens'], pinned_at: Date.UTC(2026, 10, 20), pinned_by: 'initial pins', reason: 'initial pin',
+      rollback_to: null, preview: null, versions: [{ version: '0.1.0', contract: '^2.0.0', published_at: Date.UTC(2026, 10, 20), published_by: 'workspace build', compatible: true }],
     },
   ],
 };
@@ -46,7 +46,7 @@ let pinAnswer: ReturnType<typeof answer>;
 beforeEach(() => {
   clearXsrfToken();
   sent = [];
-  pinAnswer = answer(409, { error: 'groups 0.1.0 cannot be pinned: it needs host contract ^2.0.0, and the host of local implements 1.0.0.', code: 409 });
+  pinAnswer = answer(409, { error: 'groups 0.1.0 cannot be pinned: it needs host contract ^3.0.0, and the host of local implements 2.0.0.', code: 409 });
   global.fetch = jest.fn(async (url: string, init: RequestInit = {}) => {
     const method = String(init.method ?? 'GET');
     sent.push({ method, url, body: init.body as string | undefined });
@@ -99,10 +99,10 @@ describe('Manage Remotes', () => {
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Version' }));
     expect(await screen.findByTitle('3.0.0 (needs contract ^3.0.0)')).toHaveAttribute('aria-disabled', 'true');
-    await user.click(screen.getByTitle('0.1.0 (contract ^1.0.0)'));
+    await user.click(screen.getByTitle('0.1.0 (contract ^2.0.0)'));
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'back to the old table');
     await user.click(within(dialog).getByRole('button', { name: 'Pin' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('groups 0.1.0 cannot be pinned: it needs host contract ^2.0.0');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('groups 0.1.0 cannot be pinned: it needs host contract ^3.0.0');
     const pin = sent.find((s) => s.url.includes('/federation/pins'));
     expect(JSON.parse(pin?.body ?? '{}')).toEqual({ environment: 'local', remote: 'groups', version: '0.1.0', reason: 'back to the old table' });
 
@@ -119,7 +119,7 @@ describe('the preview marker', () => {
       status: 'ready',
       environment: readEnvironment({
         environment: 'local',
-        remotes: [{ name: 'groups', version: '0.2.0', entry: '/remotes/groups/0.2.0/mf-manifest.json', contract: '^1.0.0', routes: ['/groups'], preview: true }],
+        remotes: [{ name: 'groups', version: '0.2.0', entry: '/remotes/groups/0.2.0/mf-manifest.json', contract: '^2.0.0', routes: ['/groups'], preview: true }],
       }),
     });
     const user = userEvent.setup();

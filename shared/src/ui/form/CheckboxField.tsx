@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import type { Validator } from '@portal/api';
 import { FormField } from './FormField.js';
 
-// The root's very function (it needs nothing of the form stack).
-export { mustBeChecked } from '@portal/shared';
+export { mustBeChecked } from '../mustBeChecked.js';
 
 export interface CheckboxFieldProps {
   readonly name: string;
