@@ -1,4 +1,4 @@
--- Adjudication (issue 5): what an account history entry did, the open request queues, and the
+-- Adjudication: what an account history entry did, the open request queues, and the
 -- indexes of the account search.
 
 -- What a change did ('Locked', 'Unlocked', 'Closed', 'Created', 'Email changed' …); '' for the

@@ -1,4 +1,4 @@
--- Groups (issue 11): the additional permission groups a user group creates, groups nested in
+-- Groups: the additional permission groups a user group creates, groups nested in
 -- other groups (every member of member_group holds group_name too, "nested"), and the indexes
 -- of membership and user group requests.
 

@@ -1,4 +1,4 @@
--- A closed account is never active (issue 15): the demo seed of earlier versions wrote
+-- A closed account is never active: the demo seed of earlier versions wrote
 -- closed.user with active true and closed true, which the screens showed as Active with Lock and
 -- Close offered. Rows in that state become inactive, and the database refuses the state from now on.
 update accounts set active = false where closed and active;

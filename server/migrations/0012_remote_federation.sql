@@ -1,4 +1,4 @@
--- Federation operations (issue 14; server/docs/federation.md): the remote versions teams have
+-- Federation operations (server/docs/federation.md): the remote versions teams have
 -- published, the version each environment runs (its pin), every change of a pin, and the
 -- preview a platform administrator's session runs instead.
 

@@ -1,4 +1,4 @@
--- Rate limits shared by every server of the database (issue 16, services/rate-limits.ts): the
+-- Rate limits shared by every server of the database (services/rate-limits.ts): the
 -- calls of one client address against one limit in one fixed window. The key is
 -- '<limit> <client> <window start in ms>'; a row is purged once its window has ended.
 

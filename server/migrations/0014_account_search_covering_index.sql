@@ -1,4 +1,4 @@
--- Account search at scale (issue 17): the name-order index also carries every column a search
+-- Account search at scale: the name-order index also carries every column a search
 -- answers with, so that reading matches in name order is an index-only scan. A search filters
 -- each row it walks past on its lower-cased names and email; from the index, PostgreSQL needs no
 -- visit to the table for a row that does not match (1,000,000 accounts: `maria ga` 71 ms p95

@@ -1,4 +1,4 @@
--- Account search at scale (issue 17): a prefix search first counts, for each word, the entries of
+-- Account search at scale: a prefix search first counts, for each word, the entries of
 -- the username, first name and email prefix indexes that start with it (up to 1 in 100 of the
 -- accounts: repositories/account-admin.ts, COLLECT_SHARE), to collect the few matches of a rare
 -- word without trusting ANALYZE's estimate of how many there are. PostgreSQL answers from an

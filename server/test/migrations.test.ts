@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { Database } from '../src/db/database.js';
-import { checksumOf, migrate, MigrationError, readMigrations, type Migration } from '../src/db/migrate.js';
+import { checksumOf, migrate, MigrationError, readMigrations, REWORDED_MIGRATIONS, type Migration } from '../src/db/migrate.js';
 import { MIGRATIONS_DIR } from '../src/paths.js';
 import { seedDemoData } from '../src/seed.js';
 import {
@@ -62,7 +62,36 @@ async function recorded(db: Database): Promise<{ version: number; name: string; 
   return rows;
 }
 
+/** A migration's statements: its text without comments and blank lines. */
+const statementsOf = (sql: string) =>
+  sql
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(/--.*$/, '').trimEnd())
+    .filter((line) => line.trim() !== '')
+    .join('\n');
+
+/** The checksum of each reworded migration's statements as it shipped (its comments aside). */
+const SHIPPED_STATEMENTS: Readonly<Record<number, string>> = {
+  6: 'cc65fa0664b0cd03a253035be9f9f6b09cceb2170c81a12f103b0222e8802b11',
+  7: '594fc22bd99995a2036620ebfc821898b59643391820a6b452f4b4d2a1df382a',
+  9: '214e8fe99894e441122b465b1bfdbee9caf1cf550603715b892f26c855d047d3',
+  12: '88d4b31879ca99a189f2b0471a44633843a617c4fe6502aa712d714295c863e5',
+  13: '33c0a7a797fd31537254593035580b283ec6bdb4525fe0f7d7c2e5c40dc51b5c',
+  14: '4490d6183ccb93ec3aa7a011721b59fafd4eb7b40f306fff6fdde166b34f05ac',
+  15: '8372003abc6c8a0b254080723951eb7f2d697c4fad80f2a40b82840847b0ae81',
+};
+
 describe('migration files', () => {
+  test('a reworded migration has the statements it shipped with: only its comments changed', () => {
+    const migrations = readMigrations();
+    assert.deepEqual(Object.keys(REWORDED_MIGRATIONS), Object.keys(SHIPPED_STATEMENTS));
+    for (const version of Object.keys(SHIPPED_STATEMENTS).map(Number)) {
+      const migration = migrations.find((m) => m.version === version);
+      assert.equal(createHash('sha256').update(statementsOf(migration?.sql ?? '')).digest('hex'), SHIPPED_STATEMENTS[version], `migration ${version}`);
+    }
+  });
+
   test('are read in order with their sha256', () => {
     const migrations = readMigrations();
     assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication'], [7, 'groups'], [8, 'tokens'], [9, 'closed_accounts_inactive'], [10, 'mailing_lists'], [11, 'retention_indexes'], [12, 'remote_federation'], [13, 'rate_limits'], [14, 'account_search_covering_index'], [15, 'account_search_prefix_counts'], [16, 'provisioning'], [17, 'list_provisioning'], [18, 'oidc'], [19, 'oidc_sign_out'], [20, 'remote_navigation']]);
@@ -144,6 +173,26 @@ for (const kind of DATABASE_KINDS) {
           assert.match(error.message, /^Migration 0001_accounts has changed since it was applied \(checksum [0-9a-f]{12}… in the database, [0-9a-f]{12}… on disk\)\. Never edit an applied migration: add a new one\.$/);
           return true;
         });
+      } finally {
+        await db.close();
+      }
+    });
+
+    test('a migration whose comments were reworded after it shipped is taken with the checksum it shipped with, and recorded anew', async () => {
+      const db = await createTestDatabase(kind);
+      try {
+        for (const [version, shipped] of Object.entries(REWORDED_MIGRATIONS)) {
+          await db.query('update schema_migrations set checksum = $1 where version = $2', [shipped, Number(version)]);
+        }
+        assert.deepEqual(await migrate(db), []);
+        const current = new Map(readMigrations().map((m) => [m.version, m.checksum]));
+        assert.deepEqual(
+          (await recorded(db)).map((r) => [r.version, r.checksum]),
+          ALL_VERSIONS.map((version) => [version, current.get(version)]),
+        );
+        // Any other checksum is still a changed migration.
+        await db.query("update schema_migrations set checksum = 'f00d' where version = 6");
+        await assert.rejects(migrate(db), /^MigrationError: Migration 0006_adjudication has changed since it was applied/);
       } finally {
         await db.close();
       }
