@@ -94,11 +94,29 @@ const cacheDir = join(root, 'node_modules', '.cache', 'portal-build');
 /** Where `npm run bench` builds the portal without federation (scripts/monolith). */
 export const MONOLITH_DIR = join(root, '.portal', 'monolith');
 
+/** Where a browser app's build lists the workspace files its output is made of (shared/build/federation.cjs, BuildInputsPlugin). */
+const inputsFile = (app) => join(cacheDir, `${app}.inputs.json`);
+
+/** The workspace files an app's last build is made of, if it listed them. */
+export function recordedInputs(app) {
+  try {
+    const { files } = JSON.parse(readFileSync(inputsFile(app), 'utf8'));
+    return Array.isArray(files) ? files : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function appInputs(app) {
-  const shared = ['shared/src', 'shared/build', 'shared/package.json', 'shared/api/src', 'shared/api/package.json', 'tsconfig.json', 'tsconfig.base.json', 'pnpm-lock.yaml'];
+  const config = ['shared/build', 'shared/package.json', 'shared/api/package.json', 'tsconfig.json', 'tsconfig.base.json', 'pnpm-lock.yaml'];
+  const shared = ['shared/src', 'shared/api/src', ...config];
   if (app === 'server') return ['server/src', 'server/migrations', 'server/build.mjs', 'server/package.json', ...shared];
   if (app === 'monolith') return ['scripts/monolith', 'host/webpack.config.cjs', ...FRONTEND_APPS.flatMap((a) => [`${a}/src`, `${a}/package.json`, `${a}/tsconfig.json`]), ...shared];
-  return [`${app}/src`, `${app}/package.json`, `${app}/webpack.config.cjs`, `${app}/tsconfig.json`, ...shared];
+  const own = [`${app}/src`, `${app}/package.json`, `${app}/webpack.config.cjs`, `${app}/tsconfig.json`, ...config];
+  // The shared sources this app's last build is made of: a change to any other file of
+  // @portal/api or @portal/shared does not rebuild it. Until it has listed them: all of them.
+  const read = recordedInputs(app);
+  return read ? [...own, ...read] : [...own, 'shared/src', 'shared/api/src'];
 }
 
 function appOutput(app) {
@@ -109,13 +127,20 @@ function appOutput(app) {
   return join(root, app, 'dist', version, 'mf-manifest.json');
 }
 
+const stampFileOf = (app) => join(cacheDir, `${app}.sha256`);
+
+/** Whether an app's build is there and its inputs hash as at that build (then buildApp skips it). */
+export function isBuildCurrent(app) {
+  const stampFile = stampFileOf(app);
+  return existsSync(appOutput(app)) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hashFiles(appInputs(app));
+}
+
 /** Builds one app when its inputs changed since its last build (see buildAll). */
 export async function buildApp(app, { force = false } = {}) {
   mkdirSync(cacheDir, { recursive: true });
-  const stampFile = join(cacheDir, `${app}.sha256`);
+  const stampFile = stampFileOf(app);
+  if (!force && isBuildCurrent(app)) return false;
   const wanted = hashFiles(appInputs(app));
-  const upToDate = !force && existsSync(appOutput(app)) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted;
-  if (upToDate) return false;
   const t0 = Date.now();
   log(`Building ${app}…`);
   if (app === 'server') {
@@ -128,9 +153,11 @@ export async function buildApp(app, { force = false } = {}) {
   } else {
     await runOrExit(join(root, app, 'node_modules', '.bin', 'webpack'), ['--mode', 'production', '--no-stats'], {
       cwd: join(root, app),
+      env: { ...process.env, PORTAL_BUILD_INPUTS: inputsFile(app) },
     });
   }
-  writeFileSync(stampFile, wanted);
+  // Hashed again: the build has just listed what it read.
+  writeFileSync(stampFile, FRONTEND_APPS.includes(app) ? hashFiles(appInputs(app)) : wanted);
   log(`Built ${app} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return true;
 }

@@ -376,6 +376,65 @@ class PortalRemoteRecordPlugin {
 }
 
 /**
+ * Writes to the file PORTAL_BUILD_INPUTS names (scripts/lib.mjs sets it) the workspace files the
+ * build's output is made of: each module in its chunks (the modules webpack concatenated
+ * included) with the files its loaders read, and the barrels re-exporting them (such as
+ * @portal/api's index.ts, whose re-exports webpack follows to the module itself).
+ * `npm start` then rebuilds an app when one of them changes, not whenever any file of @portal/api
+ * or @portal/shared does: the host is not rebuilt for a definition only a remote calls. Files
+ * under node_modules are left out (the lockfile stands for them).
+ */
+class BuildInputsPlugin {
+  /** @param {string} file */
+  constructor(file) {
+    this.file = file;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const repo = path.join(__dirname, '..', '..');
+    compiler.hooks.done.tap('BuildInputsPlugin', (stats) => {
+      if (stats.hasErrors()) return;
+      const { compilation } = stats;
+      const { chunkGraph, moduleGraph } = compilation;
+      /** @type {Set<import('webpack').Module>} */
+      const modules = new Set();
+      const add = (/** @type {import('webpack').Module} */ module) => {
+        if (modules.has(module)) return;
+        modules.add(module);
+        for (const inner of /** @type {{ modules?: Iterable<import('webpack').Module> }} */ (module).modules ?? []) add(inner);
+      };
+      for (const chunk of compilation.chunks) for (const module of chunkGraph.getChunkModulesIterable(chunk)) add(module);
+      // The barrels whose re-exports lead to them (a module that only imports one does not count:
+      // its output is not in the build).
+      const reexporters = (/** @type {import('webpack').Module} */ module) => {
+        for (const connection of moduleGraph.getIncomingConnections(module)) {
+          const origin = connection.originModule;
+          if (origin && !modules.has(origin) && connection.dependency?.constructor.name === 'HarmonyExportImportedSpecifierDependency') {
+            modules.add(origin);
+            reexporters(origin);
+          }
+        }
+      };
+      for (const module of [...modules]) reexporters(module);
+      /** @type {Set<string>} */
+      const files = new Set();
+      const inRepo = (/** @type {string} */ file) => {
+        const relative = path.relative(repo, file);
+        if (relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) && !relative.split(path.sep).includes('node_modules')) files.add(relative);
+      };
+      for (const module of modules) {
+        const resource = /** @type {{ resource?: string }} */ (module).resource;
+        if (resource) inRepo(resource.split('?')[0] ?? resource);
+        for (const file of module.buildInfo?.fileDependencies ?? []) inRepo(file);
+      }
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      fs.writeFileSync(this.file, `${JSON.stringify({ files: [...files].sort() })}\n`);
+    });
+  }
+}
+
+/**
  * @typedef {object} AppOptions
  * @property {string} appDir the app's folder (where its package.json is)
  * @property {'host' | 'remote'} kind
@@ -500,6 +559,7 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
             ]),
         new ShadowedShareRuntimePlugin(fromApp('webpack/lib/sharing/ShareRuntimeModule')),
         ...(production ? [new CompileHintsPlugin(), new PrecompressPlugin()] : []),
+        ...(process.env.PORTAL_BUILD_INPUTS ? [new BuildInputsPlugin(process.env.PORTAL_BUILD_INPUTS)] : []),
       ],
       devServer: {
         port: devPort,
