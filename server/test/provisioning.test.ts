@@ -214,6 +214,20 @@ for (const databaseKind of DATABASE_KINDS) {
       assert.deepEqual(members('BETA-team'), ['bob']);
     });
 
+    test('after the directory restarts, the next decision is applied at once with no failure: the connection it closed is opened anew, bound', async () => {
+      await settled(world.db);
+      // The engine's kept connection is closed by the restart; reused as it is, its next change
+      // would fail (closed unanswered), or go out unbound and be refused as anonymous.
+      await slapd.stop();
+      await slapd.start();
+      const failures = async () => Number((await world.db.query<{ n: string }>("select count(*) as n from provisioning_events where kind = 'failed'")).rows[0]?.n);
+      const before = await failures();
+      await addMembership(world.db, 'ALPHA', ids.carol!, 'ALPHA-team');
+      await settled(world.db);
+      assert.ok(members('ALPHA-team').includes('carol'));
+      assert.equal(await failures(), before);
+    });
+
     test('a change claimed by a server killed while applying it is applied by another once the claim runs out', async () => {
       await engine.stop();
       const dana = await createAccount(world.db, { username: 'dana' });

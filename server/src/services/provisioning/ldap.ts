@@ -125,7 +125,15 @@ export function createLdapTarget(settings: LdapSettings): ProvisioningTarget {
   }
 
   async function connection(): Promise<Client> {
-    if (client) return client;
+    if (client?.isBound) return client;
+    // Closed by the directory (a restart, an idle timeout): ldapts would reconnect it unbound, and
+    // the portal's changes would then be refused as anonymous. A new bound connection instead.
+    if (client) {
+      const stale = client;
+      client = undefined;
+      layoutReady = false;
+      await stale.unbind().catch(() => undefined);
+    }
     const fresh = new Client({ url: settings.url, timeout: 30_000, connectTimeout: 5_000, strictDN: false });
     try {
       await fresh.bind(settings.bindDn, settings.bindPassword);
@@ -137,8 +145,14 @@ export function createLdapTarget(settings: LdapSettings): ProvisioningTarget {
     return fresh;
   }
 
-  /** Runs `fn` on the connection; any failure drops it, so the next call connects afresh. */
+  /**
+   * Runs `fn` on the connection; any failure drops it, so the next call connects afresh. A kept
+   * connection that the directory closed before it answered (closed as the request went out) is
+   * opened anew once and `fn` run again: each change reads the entries first and writes only what
+   * differs, so a second run changes nothing more than the first would have.
+   */
   async function using<T>(fn: (c: Client) => Promise<T>): Promise<T> {
+    const kept = client?.isBound === true;
     const c = await connection();
     try {
       return await fn(c);
@@ -146,7 +160,9 @@ export function createLdapTarget(settings: LdapSettings): ProvisioningTarget {
       client = undefined;
       layoutReady = false;
       await c.unbind().catch(() => undefined);
-      throw failure(error);
+      const failed = failure(error);
+      if (kept && failed.unreachable) return using(fn);
+      throw failed;
     }
   }
 
