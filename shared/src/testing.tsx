@@ -39,7 +39,7 @@ export function workspaceRemotes(): DeclaredRemote[] {
 const declaredRecord = (name: string) => workspaceRemotes().find((remote) => remote.name === name);
 
 function localManifest(): EnvironmentManifest {
-  const file = join(__dirname, '..', '..', 'server', 'environments', 'local.json');
+  const file = join(REPO, 'server', 'environments', 'local.json');
   return JSON.parse(readFileSync(file, 'utf8')) as EnvironmentManifest;
 }
 

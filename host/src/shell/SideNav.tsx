@@ -185,7 +185,8 @@ export const SideNav = memo(function SideNav() {
   const selected = paths.filter((p) => pathname === p || pathname.startsWith(p + '/'));
   return (
     <nav aria-label="Main">
-      <Menu mode="inline" selectedKeys={selected} defaultOpenKeys={openGroups} items={items} style={{ height: '100%' }} />
+      {/* Keyed by its submenus: entries that arrive after the first render (the manifest read late) open as at the start. */}
+      <Menu key={openGroups.join(' ')} mode="inline" selectedKeys={selected} defaultOpenKeys={openGroups} items={items} style={{ height: '100%' }} />
     </nav>
   );
 });
