@@ -1,8 +1,8 @@
 /**
  * The request kinds, once (spec sections 2, 3, 6 and 7): each kind's path segment in the API,
  * its permissions, the decisions it takes, its comment limit, and where its queue is in the
- * portal. The server registers its routes from this table, the adjudication remote builds its
- * pages from it and the host its Manage Accounts block.
+ * portal. The server registers its routes from this table and the adjudication remote builds its
+ * pages from it (its package.json declares the sidebar's queues, checked against it).
  */
 import type { Permission, RequestKindKey } from '../permissions.js';
 import { LIMITS } from '../rules.js';
@@ -35,8 +35,6 @@ export interface RequestKindInfo {
   readonly queue?: {
     /** The list's path; a request's details are at `${path}/{id}`. */
     readonly path: string;
-    /** The Manage Accounts block's label (spec section 2). */
-    readonly label: string;
     readonly listTitle: string;
     readonly detailTitle: string;
     /** Spec section 2: the queue exists only with CAC support. */
@@ -52,7 +50,7 @@ export const REQUEST_KIND_INFO: { readonly [K in RequestKind]: RequestKindInfo &
     permission: 'NEW_ACCOUNT',
     decisions: ['approved', 'denied', 'incomplete'],
     commentLimit: LIMITS.comment,
-    queue: { path: '/list-account-requests', label: 'Account Requests', listTitle: 'New Account Requests', detailTitle: 'New Account Request' },
+    queue: { path: '/list-account-requests', listTitle: 'New Account Requests', detailTitle: 'New Account Request' },
   },
   authchange: {
     kind: 'authchange',
@@ -61,7 +59,6 @@ export const REQUEST_KIND_INFO: { readonly [K in RequestKind]: RequestKindInfo &
     commentLimit: LIMITS.reason,
     queue: {
       path: '/list-authentication-change-requests',
-      label: 'Authentication Change Requests',
       listTitle: 'Authentication Change Requests',
       detailTitle: 'Authentication Change Request',
       smartCardsOnly: true,
@@ -72,28 +69,28 @@ export const REQUEST_KIND_INFO: { readonly [K in RequestKind]: RequestKindInfo &
     permission: 'EMAIL_CHANGE',
     decisions: APPROVE_OR_DENY,
     commentLimit: LIMITS.reason,
-    queue: { path: '/list-email-change-requests', label: 'Email Change Requests', listTitle: 'Email Change Requests', detailTitle: 'Email Change Request' },
+    queue: { path: '/list-email-change-requests', listTitle: 'Email Change Requests', detailTitle: 'Email Change Request' },
   },
   mailinglist: {
     kind: 'mailinglist',
     permission: 'MAILING_LIST',
     decisions: APPROVE_OR_DENY,
     commentLimit: LIMITS.reason,
-    queue: { path: '/list-mailing-list-requests', label: 'Mailing List Requests', listTitle: 'Mailing List Requests', detailTitle: 'Mailing List Request' },
+    queue: { path: '/list-mailing-list-requests', listTitle: 'Mailing List Requests', detailTitle: 'Mailing List Request' },
   },
   usergroup: {
     kind: 'usergroup',
     permission: 'USER_GROUP',
     decisions: APPROVE_OR_DENY,
     commentLimit: LIMITS.reason,
-    queue: { path: '/list-user-group-requests', label: 'User Group Requests', listTitle: 'User Group Requests', detailTitle: 'User Group Request' },
+    queue: { path: '/list-user-group-requests', listTitle: 'User Group Requests', detailTitle: 'User Group Request' },
   },
   unlock: {
     kind: 'unlock',
     permission: 'UNLOCK',
     decisions: APPROVE_OR_DENY,
     commentLimit: LIMITS.reason,
-    queue: { path: '/list-unlock-account-requests', label: 'Unlock Account Requests', listTitle: 'Unlock Account Requests', detailTitle: 'Unlock Account Request' },
+    queue: { path: '/list-unlock-account-requests', listTitle: 'Unlock Account Requests', detailTitle: 'Unlock Account Request' },
   },
   membership: { kind: 'membership', permission: 'MEMBERSHIP', decisions: APPROVE_OR_DENY, commentLimit: LIMITS.reason },
 };
@@ -105,7 +102,6 @@ export const adjudicatePermission = (kind: RequestKind): Permission => `ADJUDICA
 /** The denied account requests: searched, not queued; their details are the new account's. */
 export const DENIED_REQUESTS = {
   path: '/list-denied-account-requests',
-  label: 'Denied Account Requests',
   title: 'Denied Account Requests',
   detailTitle: 'Denied Account Request',
 } as const;
