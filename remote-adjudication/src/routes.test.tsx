@@ -1,4 +1,4 @@
-import { DENIED_REQUESTS, listPermission, REQUEST_KIND_INFO, SUMMARY_KINDS } from '@portal/api';
+import { DENIED_REQUESTS, listPermission, requestKindInfo, SUMMARY_KINDS } from '@portal/api';
 import type { NavigationEntry } from '@portal/shared';
 import { configure, describeRemoteContract, fakeServer, renderPage, signIn } from '@portal/shared/testing';
 import { screen } from '@testing-library/react';
@@ -42,7 +42,7 @@ describe('remote adjudication: its sidebar entries (host contract 2.0)', () => {
       .map(({ section, path, permission, count, when }) => ({ section, path, permission, count, when }))
       .sort(byPath);
     const expected = SUMMARY_KINDS.map((kind) => {
-      const queue = REQUEST_KIND_INFO[kind].queue;
+      const queue = requestKindInfo(kind).queue;
       return {
         section: 'manage-accounts',
         path: queue?.path,

@@ -37,6 +37,7 @@ const LIST_PROVISIONING_SQL = readFileSync(join(MIGRATIONS_DIR, '0017_list_provi
 const OIDC_SQL = readFileSync(join(MIGRATIONS_DIR, '0018_oidc.sql'), 'utf8');
 const OIDC_SIGN_OUT_SQL = readFileSync(join(MIGRATIONS_DIR, '0019_oidc_sign_out.sql'), 'utf8');
 const REMOTE_NAVIGATION_SQL = readFileSync(join(MIGRATIONS_DIR, '0020_remote_navigation.sql'), 'utf8');
+const REQUEST_KINDS_OPEN_SQL = readFileSync(join(MIGRATIONS_DIR, '0021_request_kinds_open.sql'), 'utf8');
 const ALL_TABLES = [
   'access_tokens', 'account_certificates', 'account_roles', 'account_subscriptions', 'account_updates', 'accounts', 'group_memberships', 'group_nestings',
   'held_messages', 'list_accepted_senders', 'list_moderators', 'list_posts', 'list_subscriptions', 'login_failures', 'mail_outbox', 'mailing_lists',
@@ -47,9 +48,9 @@ const ALL_MIGRATIONS = [
   '0001_accounts', '0002_sign_in', '0003_user_groups', '0004_mail_outbox', '0005_requests', '0006_adjudication', '0007_groups', '0008_tokens',
   '0009_closed_accounts_inactive', '0010_mailing_lists', '0011_retention_indexes', '0012_remote_federation', '0013_rate_limits',
   '0014_account_search_covering_index', '0015_account_search_prefix_counts', '0016_provisioning',
-  '0017_list_provisioning', '0018_oidc', '0019_oidc_sign_out', '0020_remote_navigation',
+  '0017_list_provisioning', '0018_oidc', '0019_oidc_sign_out', '0020_remote_navigation', '0021_request_kinds_open',
 ];
-const ALL_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
+const ALL_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21];
 
 function extra(version: number, name: string, sql: string): Migration {
   return { version, name, sql, checksum: checksumOf(sql) };
@@ -94,7 +95,7 @@ describe('migration files', () => {
 
   test('are read in order with their sha256', () => {
     const migrations = readMigrations();
-    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication'], [7, 'groups'], [8, 'tokens'], [9, 'closed_accounts_inactive'], [10, 'mailing_lists'], [11, 'retention_indexes'], [12, 'remote_federation'], [13, 'rate_limits'], [14, 'account_search_covering_index'], [15, 'account_search_prefix_counts'], [16, 'provisioning'], [17, 'list_provisioning'], [18, 'oidc'], [19, 'oidc_sign_out'], [20, 'remote_navigation']]);
+    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication'], [7, 'groups'], [8, 'tokens'], [9, 'closed_accounts_inactive'], [10, 'mailing_lists'], [11, 'retention_indexes'], [12, 'remote_federation'], [13, 'rate_limits'], [14, 'account_search_covering_index'], [15, 'account_search_prefix_counts'], [16, 'provisioning'], [17, 'list_provisioning'], [18, 'oidc'], [19, 'oidc_sign_out'], [20, 'remote_navigation'], [21, 'request_kinds_open']]);
     assert.equal(migrations[0]?.checksum, createHash('sha256').update(ACCOUNTS_SQL).digest('hex'));
   });
 
@@ -146,6 +147,7 @@ for (const kind of DATABASE_KINDS) {
           { version: 18, name: 'oidc', checksum: checksumOf(OIDC_SQL), applied: true },
           { version: 19, name: 'oidc_sign_out', checksum: checksumOf(OIDC_SIGN_OUT_SQL), applied: true },
           { version: 20, name: 'remote_navigation', checksum: checksumOf(REMOTE_NAVIGATION_SQL), applied: true },
+          { version: 21, name: 'request_kinds_open', checksum: checksumOf(REQUEST_KINDS_OPEN_SQL), applied: true },
         ]);
       } finally {
         await db.close();
@@ -499,6 +501,35 @@ for (const kind of DATABASE_KINDS) {
         );
         await db.exec(`delete from provisioning_pending; update accounts set active = false;`);
         assert.deepEqual(await pending(), [{ target: 'ldap', object: 'account:1' }, { target: 'mailman', object: 'account:1' }], 'a lock: the account, for every target');
+      } finally {
+        await db.close();
+      }
+    });
+
+    test("0021 keeps every request and lets the table hold a kind it does not list: the server's kinds decide", async () => {
+      const db = await createEmptyDatabase(kind);
+      try {
+        await migrate(db, readMigrations().filter((m) => m.version <= 20));
+        await db.exec(`
+          insert into accounts (username, email, first_name, last_name) values ('jane.doe', 'jane.doe@example.test', 'Jane', 'Doe');
+          insert into requests (kind, status, account_id, username, email, created_at, updated_at) select 'unlock', 'pending', id, username, email, now(), now() from accounts;
+        `);
+        const requests = async () => (await db.query('select kind, status, username from requests order by id')).rows;
+        const before = await requests();
+        await assert.rejects(
+          db.query("insert into requests (kind, status, username, email, created_at, updated_at) values ('servicechange', 'pending', 'jane.doe', 'jane.doe@example.test', now(), now())"),
+          /requests_kind_check/,
+          'before 0021 the table lists the kinds',
+        );
+        assert.deepEqual(await migrate(db), ['0021_request_kinds_open']);
+        assert.deepEqual(await requests(), before);
+        await db.query("insert into requests (kind, status, username, email, created_at, updated_at) values ('servicechange', 'pending', 'jane.doe', 'jane.doe@example.test', now(), now())");
+        assert.deepEqual((await requests()).map((r) => r.kind), ['unlock', 'servicechange']);
+        await assert.rejects(
+          db.query("insert into requests (kind, status, username, email, created_at, updated_at) values ('servicechange', 'forgotten', 'jane.doe', 'jane.doe@example.test', now(), now())"),
+          /requests_status_check/,
+          'the statuses are still checked',
+        );
       } finally {
         await db.close();
       }

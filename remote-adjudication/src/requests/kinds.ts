@@ -4,7 +4,7 @@
  * leads (spec sections 2, 6 and 8; server/docs/adjudication.md). One list page, one details page
  * and one decision panel serve them all.
  */
-import { DENIED_REQUESTS, listPermission, MAILING_LIST_MESSAGES, REQUEST_KIND_INFO, viewPermission, type Decision, type Permission, type RequestDetailOf, type RequestKind } from '@portal/api';
+import { DENIED_REQUESTS, listPermission, MAILING_LIST_MESSAGES, requestKindInfo, viewPermission, type Decision, type Permission, type RequestDetailOf, type RequestKind } from '@portal/api';
 
 /** The kinds with a queue here (membership requests are decided in group administration). */
 export type QueueKind = Exclude<RequestKind, 'membership'>;
@@ -28,7 +28,7 @@ export const FEEDBACK = {
 
 /** What the shared table (@portal/api requests/kinds.ts) says of a queue. */
 function fromTable<K extends QueueKind>(kind: K) {
-  const info = REQUEST_KIND_INFO[kind];
+  const info = requestKindInfo(kind);
   const queue = info.queue;
   if (!queue) throw new Error(`${kind} requests have no queue`);
   return {

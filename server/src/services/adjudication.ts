@@ -10,6 +10,7 @@ import { embeddedListEngine } from './lists/embedded.js';
 import {
   PAGE_SIZE,
   REQUEST_KINDS,
+  SUMMARY_KINDS,
   type Decision,
   type RequestDetail,
   type RequestKind,
@@ -17,6 +18,7 @@ import {
   type RequestRow,
   type RequestStatus,
   type RequestSummary,
+  type SummaryKind,
 } from '@portal/api';
 import type { Permission } from '@portal/api';
 import { lengthAtMost, RULE_MESSAGES } from '@portal/api';
@@ -112,15 +114,8 @@ export async function listMembershipRequests(
  */
 export async function requestSummary(context: SelfServiceContext, actor: Actor): Promise<RequestSummary> {
   const counts = await countPendingByKind(context.db);
-  const count = (kind: Exclude<RequestKind, 'membership'>) => (holds(actor, listPermission(kind)) ? (counts[kind] ?? 0) : 0);
-  return {
-    total_authchange: count('authchange'),
-    total_profilechange: count('profilechange'),
-    total_mailinglist: count('mailinglist'),
-    total_new: count('new'),
-    total_usergroup: count('usergroup'),
-    total_unlock: count('unlock'),
-  };
+  const count = (kind: SummaryKind) => (holds(actor, listPermission(kind)) ? (counts[kind] ?? 0) : 0);
+  return Object.fromEntries(SUMMARY_KINDS.map((kind) => [`total_${kind}`, count(kind)])) as RequestSummary;
 }
 
 /** POST /requests/search-denied: denied new account requests matching every word of the term. */

@@ -3,14 +3,16 @@
  * are the union over the roles its account holds, computed at every request from the database,
  * so a role change applies at once. The table in docs/architecture.md, "Roles and permissions", documents this mapping.
  */
-import { PERMISSIONS, type Permission } from '@portal/api';
+import { adjudicatePermission, listPermission, PERMISSIONS, REQUEST_KIND_INFO, REQUEST_KINDS, viewPermission, type Permission, type QueueRole } from '@portal/api';
 import type { PlatformRole } from '../repositories/accounts.js';
 
-type RequestKind = 'AUTH_CHANGE' | 'EMAIL_CHANGE' | 'MAILING_LIST' | 'NEW_ACCOUNT' | 'USER_GROUP' | 'UNLOCK' | 'MEMBERSHIP';
-const REQUEST_KINDS: readonly RequestKind[] = ['AUTH_CHANGE', 'EMAIL_CHANGE', 'MAILING_LIST', 'NEW_ACCOUNT', 'USER_GROUP', 'UNLOCK', 'MEMBERSHIP'];
-
-function requestPermissions(kind: RequestKind): Permission[] {
-  return [`LIST_${kind}_REQUESTS`, `VIEW_${kind}_REQUEST`, `ADJUDICATE_${kind}_REQUEST`];
+/** The queues' permissions of the request kinds the role works (@portal/api's kinds' table says who works each). */
+function queuesWorkedBy(role: QueueRole & PlatformRole): Permission[] {
+  return REQUEST_KINDS.filter((kind) => (REQUEST_KIND_INFO[kind].workedBy as readonly QueueRole[]).includes(role)).flatMap((kind) => [
+    listPermission(kind),
+    viewPermission(kind),
+    adjudicatePermission(kind),
+  ]);
 }
 
 const USER: readonly Permission[] = ['VIEW_SUBSCRIPTIONS', 'EDIT_SUBSCRIPTIONS', 'CHANGE_EMAIL', 'allow-profilechange', 'allow-authchange'];
@@ -27,7 +29,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<PlatformRole, readonly Permission
     'LOCK_ACCOUNT',
     'UNLOCK_ACCOUNT',
     'VIEW_REQUEST_SUMMARY',
-    ...requestPermissions('UNLOCK'),
+    ...queuesWorkedBy('help-desk'),
     'SUBMIT_SURROGATE_REQUEST',
   ],
   adjudicator: [
@@ -36,7 +38,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<PlatformRole, readonly Permission
     'VIEW_ACCOUNT',
     'VIEW_REQUEST_SUMMARY',
     'EDIT_ACCOUNT',
-    ...REQUEST_KINDS.flatMap(requestPermissions),
+    ...queuesWorkedBy('adjudicator'),
   ],
   'site-admin': PERMISSIONS.filter((p) => !NEVER_BY_ROLE.includes(p)),
 };

@@ -1,18 +1,9 @@
 /**
  * Session permissions of spec section 6, defined once: the server's route guards and the UI
- * both import these names.
+ * both import these names. Each request kind's three come from its entry in the kinds' table
+ * (requests/kinds.ts).
  */
-
-const REQUEST_KINDS = [
-  'AUTH_CHANGE',
-  'EMAIL_CHANGE',
-  'MAILING_LIST',
-  'NEW_ACCOUNT',
-  'USER_GROUP',
-  'UNLOCK',
-  'MEMBERSHIP',
-] as const;
-export type RequestKindKey = (typeof REQUEST_KINDS)[number];
+import { REQUEST_KIND_INFO, REQUEST_KINDS, type RequestKindKey } from './requests/kinds.js';
 
 type RequestPermission =
   | `LIST_${RequestKindKey}_REQUESTS`
@@ -43,9 +34,8 @@ export const PERMISSIONS = [
   // Provisioning (not in the spec): the targets' state, retries, reconciles and their history
   'MANAGE_PROVISIONING',
   // Requests: list, view and adjudicate for each kind
-  ...REQUEST_KINDS.flatMap(
-    (kind) =>
-      [`LIST_${kind}_REQUESTS`, `VIEW_${kind}_REQUEST`, `ADJUDICATE_${kind}_REQUEST`] as RequestPermission[],
+  ...REQUEST_KINDS.map((kind) => REQUEST_KIND_INFO[kind].permission).flatMap(
+    (stem) => [`LIST_${stem}_REQUESTS`, `VIEW_${stem}_REQUEST`, `ADJUDICATE_${stem}_REQUEST`] as RequestPermission[],
   ),
   // Lowercase capabilities
   'allow-profilechange',

@@ -10,7 +10,7 @@ import { addAccountUpdate, setAccountAuthentication, setWebsiteTokenHash } from 
 import { bindCertificate, findAccountIdByCertificateIdentity, removeCertificates } from '../../repositories/certificates.js';
 import { deleteAccountSessions } from '../../repositories/sessions.js';
 import { isUniqueViolation } from '../../repositories/unique-violation.js';
-import { ACCOUNT_UNIQUE_INDEXES, accountOf, certificateFields, keptCertificate, pendingQueue, str, withComment } from './common.js';
+import { ACCOUNT_UNIQUE_INDEXES, accountOf, certificateFields, keptCertificate, PENDING_QUEUE, str, withComment } from './common.js';
 import { registerRequestKind, type RequestKindDefinition } from './registry.js';
 
 const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { actor, comment, at, publicUrl }) => {
@@ -64,7 +64,7 @@ const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { 
 
 registerRequestKind({
   kind: 'authchange',
-  ...pendingQueue('AUTH_CHANGE'),
+  ...PENDING_QUEUE,
   identifier: ({ details }) => (Array.isArray(details.authentication) ? details.authentication.filter((a) => typeof a === 'string').join(', ') : ''),
   detailFields: ({ details }) => ({
     authentication: Array.isArray(details.authentication) ? details.authentication : [],

@@ -1,6 +1,4 @@
 /** What the kind modules share: reading a request's details, the decision mail's comment, the account a request is about. */
-import type { RequestKindKey } from '@portal/api';
-import { LIMITS } from '@portal/api';
 import type { RequestStatus } from '@portal/api';
 import { ADJUDICATION_MESSAGES } from '../../adjudication-messages.js';
 import type { Queryable } from '../../db/database.js';
@@ -9,7 +7,7 @@ import { findAccountRecordById, type AccountRecord } from '../../repositories/ac
 import type { CertificateDetails } from '../../repositories/certificates.js';
 import type { RequestRowRecord } from '../../repositories/request-queue.js';
 import { certificateNameOf } from '../certificates.js';
-import { queuePermissions, type RequestKindDefinition } from './registry.js';
+import type { RequestKindDefinition } from './registry.js';
 
 /** A details value as text ('' when it is not text). */
 export const str = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -32,13 +30,8 @@ export async function accountOf(tx: Queryable, request: RequestRowRecord): Promi
 
 const PENDING: readonly RequestStatus[] = ['pending'];
 
-/**
- * The queue of a kind about an existing account: pending requests listed and decided, approved
- * or denied, with a comment of a reason's length.
- */
-export function pendingQueue(stem: RequestKindKey): Pick<RequestKindDefinition, 'permissions' | 'open' | 'decidableFrom' | 'decisions' | 'commentLimit'> {
-  return { permissions: queuePermissions(stem), open: PENDING, decidableFrom: PENDING, decisions: ['approved', 'denied'], commentLimit: LIMITS.reason };
-}
+/** The queue of a kind about an existing account: its pending requests are listed and decided. */
+export const PENDING_QUEUE: Pick<RequestKindDefinition, 'open' | 'decidableFrom'> = { open: PENDING, decidableFrom: PENDING };
 
 /** A certificate kept on a request (details.certificate) as the detail shows it; null when none is kept. */
 export function certificateFields(value: unknown): Record<string, unknown> | null {

@@ -10,4 +10,4 @@ import './user-group.js';
 import './mailing-list.js';
 import './membership.js';
 
-export { queuePermissions, registerRequestKind, requestKind, type DecisionContext, type DecisionEffect, type KindPermissions, type RequestAccess, type RequestKindDefinition } from './registry.js';
+export { registerRequestKind, registeredKinds, requestKind, type DecisionContext, type DecisionEffect, type KindPermissions, type RequestAccess, type RequestKindDefinition, type RequestKindModule } from './registry.js';

@@ -10,14 +10,14 @@ import { ConflictError } from '../../errors.js';
 import { addListModerator, findMailingList, insertMailingList, mailingListExists } from '../../repositories/mailing-lists.js';
 import type { RequestRowRecord } from '../../repositories/request-queue.js';
 import { isUniqueViolation } from '../../repositories/unique-violation.js';
-import { accountOf, pendingQueue, str, withComment } from './common.js';
+import { accountOf, PENDING_QUEUE, str, withComment } from './common.js';
 import { registerRequestKind } from './registry.js';
 
 const identifier = (request: RequestRowRecord): string => str(request.details.list_id);
 
 registerRequestKind({
   kind: 'mailinglist',
-  ...pendingQueue('MAILING_LIST'),
+  ...PENDING_QUEUE,
   identifier,
   detailFields: ({ details }) => ({ ...details }),
   async decide(tx, request, decision, { comment, at, publicUrl, listEngine }) {

@@ -10,7 +10,7 @@ import { GROUP_SERVICE_MESSAGES } from '../../group-messages.js';
 import { findHeldGroups, findUserGroup } from '../../repositories/groups.js';
 import type { RequestRowRecord } from '../../repositories/request-queue.js';
 import { applyMembership, checkedLists, checkJoiner, membershipMail } from '../memberships.js';
-import { accountOf, pendingQueue, str } from './common.js';
+import { accountOf, PENDING_QUEUE, str } from './common.js';
 import { registerRequestKind } from './registry.js';
 
 const identifier = (request: RequestRowRecord): string => str(request.details.user_group);
@@ -18,7 +18,7 @@ const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter(
 
 registerRequestKind({
   kind: 'membership',
-  ...pendingQueue('MEMBERSHIP'),
+  ...PENDING_QUEUE,
   identifier,
   detailFields: ({ details }) => ({
     user_group: str(details.user_group),

@@ -4,7 +4,6 @@
  * still be approved); 'incomplete' asks the applicant for more (server/docs/adjudication.md).
  * Approved: the account is created from the request.
  */
-import { LIMITS } from '@portal/api';
 import { ACCOUNT_ACTIONS, ADJUDICATION_COMMENTS, ADJUDICATION_MESSAGES } from '../../adjudication-messages.js';
 import { ConflictError } from '../../errors.js';
 import { accountExists, addAccountRole, addAccountUpdate, insertAccount } from '../../repositories/accounts.js';
@@ -12,7 +11,7 @@ import { bindCertificate, findAccountIdByCertificateIdentity } from '../../repos
 import { isUniqueViolation } from '../../repositories/unique-violation.js';
 import { STATUS_CHECK_PATH } from '../account-requests.js';
 import { ACCOUNT_UNIQUE_INDEXES, applicantName, certificateFields, keptCertificate, str, withComment } from './common.js';
-import { queuePermissions, registerRequestKind, type RequestKindDefinition } from './registry.js';
+import { registerRequestKind, type RequestKindDefinition } from './registry.js';
 
 const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { actor, comment, at, publicUrl }) => {
   const name = applicantName(request);
@@ -118,11 +117,8 @@ const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { 
 
 registerRequestKind({
   kind: 'new',
-  permissions: queuePermissions('NEW_ACCOUNT'),
   open: ['pending', 'incomplete'],
   decidableFrom: ['pending', 'incomplete', 'denied'],
-  decisions: ['approved', 'denied', 'incomplete'],
-  commentLimit: LIMITS.comment,
   identifier: (request) => request.username,
   detailFields: ({ details }) => ({
     first_name: str(details.first_name),

@@ -7,7 +7,7 @@ import { ACCOUNT_ACTIONS, ADJUDICATION_MESSAGES } from '../../adjudication-messa
 import { ConflictError } from '../../errors.js';
 import { accountExists, addAccountUpdate, setAccountEmail } from '../../repositories/accounts.js';
 import { isUniqueViolation } from '../../repositories/unique-violation.js';
-import { ACCOUNT_UNIQUE_INDEXES, accountOf, pendingQueue, str, withComment } from './common.js';
+import { ACCOUNT_UNIQUE_INDEXES, accountOf, PENDING_QUEUE, str, withComment } from './common.js';
 import { registerRequestKind, type RequestKindDefinition } from './registry.js';
 
 const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { actor, comment, at }) => {
@@ -50,7 +50,7 @@ const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { 
 
 registerRequestKind({
   kind: 'profilechange',
-  ...pendingQueue('EMAIL_CHANGE'),
+  ...PENDING_QUEUE,
   identifier: (request) => request.email,
   detailFields: ({ details }) => ({ previous_email: str(details.previous_email) }),
   decide,

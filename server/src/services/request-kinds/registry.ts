@@ -2,7 +2,8 @@
  * The request kinds the adjudication engine (services/adjudication.ts) knows: each kind module of
  * this folder registers its definition once, when it is loaded (index.ts loads them all). Adding
  * a kind is adding a module here (and its entry in @portal/api's request-kind table, which the
- * routes and the screens read); the engine only looks kinds up.
+ * routes and the screens read): its permissions, decisions and comment limit come from that
+ * table; the module says how its queue lists and what a decision does.
  */
 import type { ListEngine } from '../lists/engine.js';
 import {
@@ -14,7 +15,7 @@ import {
   type RequestKind,
   type RequestStatus,
 } from '@portal/api';
-import type { Permission, RequestKindKey } from '@portal/api';
+import type { Permission } from '@portal/api';
 import type { Queryable } from '../../db/database.js';
 import type { DomainError } from '../../errors.js';
 import type { RequestRowRecord } from '../../repositories/request-queue.js';
@@ -85,40 +86,27 @@ export interface RequestKindDefinition {
   raceConflict?(error: unknown, request: RequestRowRecord): DomainError | undefined;
 }
 
-/** The LIST_…, VIEW_… and ADJUDICATE_… permissions of a permission stem. */
-export function queuePermissions(stem: RequestKindKey): KindPermissions {
-  return { list: `LIST_${stem}_REQUESTS`, view: `VIEW_${stem}_REQUEST`, adjudicate: `ADJUDICATE_${stem}_REQUEST` };
-}
-
-const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-
-/**
- * What @portal/api's request-kind table says that the definition does not (the routes declare
- * its permissions and register its decisions from that table): a server whose rules disagree
- * with its routes does not start.
- */
-function disagreements(definition: RequestKindDefinition): string[] {
-  const { kind } = definition;
-  const info = REQUEST_KIND_INFO[kind];
-  const problems: string[] = [];
-  if (definition.permissions.list !== apiListPermission(kind)) problems.push(`list permission ${definition.permissions.list}`);
-  if (definition.permissions.view !== apiViewPermission(kind)) problems.push(`view permission ${definition.permissions.view}`);
-  if (definition.permissions.adjudicate !== apiAdjudicatePermission(kind)) problems.push(`adjudicate permission ${definition.permissions.adjudicate}`);
-  if (!same(definition.decisions, info.decisions)) problems.push(`decisions ${definition.decisions.join(', ')}`);
-  if (definition.commentLimit !== info.commentLimit) problems.push(`comment limit ${definition.commentLimit}`);
-  return problems;
-}
+/** What a kind's module declares: the rest comes from @portal/api's table. */
+export type RequestKindModule = Omit<RequestKindDefinition, 'permissions' | 'decisions' | 'commentLimit'>;
 
 const registry = new Map<RequestKind, RequestKindDefinition>();
 
 /** Registers a kind (once; its module does it when loaded). */
-export function registerRequestKind(definition: RequestKindDefinition): void {
-  if (registry.has(definition.kind)) throw new Error(`The request kind '${definition.kind}' is registered twice.`);
-  const problems = disagreements(definition);
-  if (problems.length > 0) {
-    throw new Error(`The request kind '${definition.kind}' disagrees with @portal/api's request kinds: ${problems.join('; ')}.`);
-  }
-  registry.set(definition.kind, definition);
+export function registerRequestKind(module: RequestKindModule): void {
+  const { kind } = module;
+  if (registry.has(kind)) throw new Error(`The request kind '${kind}' is registered twice.`);
+  const info = REQUEST_KIND_INFO[kind];
+  registry.set(kind, {
+    ...module,
+    permissions: { list: apiListPermission(kind), view: apiViewPermission(kind), adjudicate: apiAdjudicatePermission(kind) },
+    decisions: info.decisions,
+    commentLimit: info.commentLimit,
+  });
+}
+
+/** The registered kinds, in the order their modules were loaded. */
+export function registeredKinds(): readonly RequestKindDefinition[] {
+  return [...registry.values()];
 }
 
 /** A registered kind's definition. */

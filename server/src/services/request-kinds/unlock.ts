@@ -5,7 +5,7 @@
  */
 import { ACCOUNT_ACTIONS } from '../../adjudication-messages.js';
 import { unlockAccount } from '../sign-in.js';
-import { accountOf, pendingQueue, withComment } from './common.js';
+import { accountOf, PENDING_QUEUE, withComment } from './common.js';
 import { registerRequestKind, type RequestKindDefinition } from './registry.js';
 
 const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { actor, comment }) => {
@@ -24,7 +24,7 @@ const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { 
 
 registerRequestKind({
   kind: 'unlock',
-  ...pendingQueue('UNLOCK'),
+  ...PENDING_QUEUE,
   identifier: (request) => request.username,
   detailFields: ({ details }) => ({ ...details }),
   decide,

@@ -11,7 +11,7 @@ import { addAccountUpdate } from '../../repositories/accounts.js';
 import { addMembership, GROUP_UNIQUE_INDEXES, insertPermissionGroup, insertUserGroup, userGroupIdTaken } from '../../repositories/groups.js';
 import type { RequestRowRecord } from '../../repositories/request-queue.js';
 import { isUniqueViolation } from '../../repositories/unique-violation.js';
-import { accountOf, pendingQueue, str, withComment } from './common.js';
+import { accountOf, PENDING_QUEUE, str, withComment } from './common.js';
 import { registerRequestKind } from './registry.js';
 
 const identifier = (request: RequestRowRecord): string => str(request.details.user_group);
@@ -19,7 +19,7 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
 
 registerRequestKind({
   kind: 'usergroup',
-  ...pendingQueue('USER_GROUP'),
+  ...PENDING_QUEUE,
   identifier,
   detailFields: ({ details }) => ({
     user_group: str(details.user_group),
