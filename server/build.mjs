@@ -2,7 +2,7 @@
 // bundled; every other dependency stays external and is loaded from node_modules at run time.
 // `--outdir DIR` writes them elsewhere (a folder under server/, so that node_modules is found):
 // the server tests that start the portal as a process build their own copy there.
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -26,6 +26,25 @@ const ENTRIES = [
 const REQUIRE_BANNER =
   "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);";
 
+// The request kinds' modules are found by reading their folder (src/services/request-kinds/index.ts),
+// which a bundle no longer has: here the folder is read at build time, and the lines between the
+// index's markers become one static import per module, in the same order.
+const KINDS_INDEX = /services[\\/]request-kinds[\\/]index\.ts$/;
+const KIND_MODULE = /^[a-z0-9-]+\.(ts|js)$/; // as isKindModule in that index
+const KINDS_BLOCK = /\/\/ request-kinds:begin\n[\s\S]*?\/\/ request-kinds:end\n/;
+const requestKinds = {
+  name: 'request-kinds',
+  setup(build) {
+    build.onLoad({ filter: KINDS_INDEX }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!KINDS_BLOCK.test(source)) throw new Error(`${args.path} has lost its request-kinds markers`);
+      const files = readdirSync(join(dirname(args.path), 'kinds')).filter((file) => KIND_MODULE.test(file)).sort();
+      const imports = files.map((file) => `import './kinds/${file.replace(/\.ts$/, '.js')}';\n`).join('');
+      return { contents: source.replace(KINDS_BLOCK, imports), loader: 'ts', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 async function bundle(entry, outfile, banner) {
   await build({
     absWorkingDir: serverDir,
@@ -38,6 +57,7 @@ async function bundle(entry, outfile, banner) {
     sourcemap: true,
     external,
     logLevel: 'warning',
+    plugins: [requestKinds],
     ...(banner ? { banner: { js: banner } } : {}),
   });
 }

@@ -95,6 +95,9 @@ const registry = new Map<RequestKind, RequestKindDefinition>();
 export function registerRequestKind(module: RequestKindModule): void {
   const { kind } = module;
   if (registry.has(kind)) throw new Error(`The request kind '${kind}' is registered twice.`);
+  if (!Object.hasOwn(REQUEST_KIND_INFO, kind)) {
+    throw new Error(`The request kind '${kind}' has a module but no entry in @portal/api's request kinds (REQUEST_KIND_INFO).`);
+  }
   const info = REQUEST_KIND_INFO[kind];
   registry.set(kind, {
     ...module,

@@ -3,10 +3,10 @@
  * active again with its failure count reset (if it was unlocked meanwhile, the approval stands
  * and changes nothing else); mail either way.
  */
-import { ACCOUNT_ACTIONS } from '../../adjudication-messages.js';
-import { unlockAccount } from '../sign-in.js';
-import { accountOf, PENDING_QUEUE, withComment } from './common.js';
-import { registerRequestKind, type RequestKindDefinition } from './registry.js';
+import { ACCOUNT_ACTIONS } from '../../../adjudication-messages.js';
+import { unlockAccount } from '../../sign-in.js';
+import { accountOf, PENDING_QUEUE, withComment } from '../common.js';
+import { registerRequestKind, type RequestKindDefinition } from '../registry.js';
 
 const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { actor, comment }) => {
   const account = await accountOf(tx, request);

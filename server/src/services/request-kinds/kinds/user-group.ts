@@ -5,14 +5,14 @@
  * the decision's transaction with the requester's history entry and mail; denial mails only.
  */
 import { roleGroup, type Service } from '@portal/api';
-import { ConflictError } from '../../errors.js';
-import { GROUP_ACTIONS, GROUP_SERVICE_MESSAGES } from '../../group-messages.js';
-import { addAccountUpdate } from '../../repositories/accounts.js';
-import { addMembership, GROUP_UNIQUE_INDEXES, insertPermissionGroup, insertUserGroup, userGroupIdTaken } from '../../repositories/groups.js';
-import type { RequestRowRecord } from '../../repositories/request-queue.js';
-import { isUniqueViolation } from '../../repositories/unique-violation.js';
-import { accountOf, PENDING_QUEUE, str, withComment } from './common.js';
-import { registerRequestKind } from './registry.js';
+import { ConflictError } from '../../../errors.js';
+import { GROUP_ACTIONS, GROUP_SERVICE_MESSAGES } from '../../../group-messages.js';
+import { addAccountUpdate } from '../../../repositories/accounts.js';
+import { addMembership, GROUP_UNIQUE_INDEXES, insertPermissionGroup, insertUserGroup, userGroupIdTaken } from '../../../repositories/groups.js';
+import type { RequestRowRecord } from '../../../repositories/request-queue.js';
+import { isUniqueViolation } from '../../../repositories/unique-violation.js';
+import { accountOf, PENDING_QUEUE, str, withComment } from '../common.js';
+import { registerRequestKind } from '../registry.js';
 
 const identifier = (request: RequestRowRecord): string => str(request.details.user_group);
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);

@@ -4,14 +4,14 @@
  * still be approved); 'incomplete' asks the applicant for more (server/docs/adjudication.md).
  * Approved: the account is created from the request.
  */
-import { ACCOUNT_ACTIONS, ADJUDICATION_COMMENTS, ADJUDICATION_MESSAGES } from '../../adjudication-messages.js';
-import { ConflictError } from '../../errors.js';
-import { accountExists, addAccountRole, addAccountUpdate, insertAccount } from '../../repositories/accounts.js';
-import { bindCertificate, findAccountIdByCertificateIdentity } from '../../repositories/certificates.js';
-import { isUniqueViolation } from '../../repositories/unique-violation.js';
-import { STATUS_CHECK_PATH } from '../account-requests.js';
-import { ACCOUNT_UNIQUE_INDEXES, applicantName, certificateFields, keptCertificate, str, withComment } from './common.js';
-import { registerRequestKind, type RequestKindDefinition } from './registry.js';
+import { ACCOUNT_ACTIONS, ADJUDICATION_COMMENTS, ADJUDICATION_MESSAGES } from '../../../adjudication-messages.js';
+import { ConflictError } from '../../../errors.js';
+import { accountExists, addAccountRole, addAccountUpdate, insertAccount } from '../../../repositories/accounts.js';
+import { bindCertificate, findAccountIdByCertificateIdentity } from '../../../repositories/certificates.js';
+import { isUniqueViolation } from '../../../repositories/unique-violation.js';
+import { STATUS_CHECK_PATH } from '../../account-requests.js';
+import { ACCOUNT_UNIQUE_INDEXES, applicantName, certificateFields, keptCertificate, str, withComment } from '../common.js';
+import { registerRequestKind, type RequestKindDefinition } from '../registry.js';
 
 const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { actor, comment, at, publicUrl }) => {
   const name = applicantName(request);

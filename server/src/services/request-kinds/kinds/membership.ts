@@ -5,13 +5,13 @@
  * decision's transaction (the group row locked), with the history entry and the member's mail.
  */
 import { groupPermissions, membershipParts } from '@portal/api';
-import { ConflictError } from '../../errors.js';
-import { GROUP_SERVICE_MESSAGES } from '../../group-messages.js';
-import { findHeldGroups, findUserGroup } from '../../repositories/groups.js';
-import type { RequestRowRecord } from '../../repositories/request-queue.js';
-import { applyMembership, checkedLists, checkJoiner, membershipMail } from '../memberships.js';
-import { accountOf, PENDING_QUEUE, str } from './common.js';
-import { registerRequestKind } from './registry.js';
+import { ConflictError } from '../../../errors.js';
+import { GROUP_SERVICE_MESSAGES } from '../../../group-messages.js';
+import { findHeldGroups, findUserGroup } from '../../../repositories/groups.js';
+import type { RequestRowRecord } from '../../../repositories/request-queue.js';
+import { applyMembership, checkedLists, checkJoiner, membershipMail } from '../../memberships.js';
+import { accountOf, PENDING_QUEUE, str } from '../common.js';
+import { registerRequestKind } from '../registry.js';
 
 const identifier = (request: RequestRowRecord): string => str(request.details.user_group);
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);

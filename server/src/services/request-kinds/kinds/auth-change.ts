@@ -4,14 +4,14 @@
  * ['certificate'] (to the card kept in details.certificate). Approved: the change, the account's
  * sessions ended; mail either way.
  */
-import { ACCOUNT_ACTIONS, ADJUDICATION_MESSAGES } from '../../adjudication-messages.js';
-import { ConflictError } from '../../errors.js';
-import { addAccountUpdate, setAccountAuthentication, setWebsiteTokenHash } from '../../repositories/accounts.js';
-import { bindCertificate, findAccountIdByCertificateIdentity, removeCertificates } from '../../repositories/certificates.js';
-import { deleteAccountSessions } from '../../repositories/sessions.js';
-import { isUniqueViolation } from '../../repositories/unique-violation.js';
-import { ACCOUNT_UNIQUE_INDEXES, accountOf, certificateFields, keptCertificate, PENDING_QUEUE, str, withComment } from './common.js';
-import { registerRequestKind, type RequestKindDefinition } from './registry.js';
+import { ACCOUNT_ACTIONS, ADJUDICATION_MESSAGES } from '../../../adjudication-messages.js';
+import { ConflictError } from '../../../errors.js';
+import { addAccountUpdate, setAccountAuthentication, setWebsiteTokenHash } from '../../../repositories/accounts.js';
+import { bindCertificate, findAccountIdByCertificateIdentity, removeCertificates } from '../../../repositories/certificates.js';
+import { deleteAccountSessions } from '../../../repositories/sessions.js';
+import { isUniqueViolation } from '../../../repositories/unique-violation.js';
+import { ACCOUNT_UNIQUE_INDEXES, accountOf, certificateFields, keptCertificate, PENDING_QUEUE, str, withComment } from '../common.js';
+import { registerRequestKind, type RequestKindDefinition } from '../registry.js';
 
 const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { actor, comment, at, publicUrl }) => {
   const account = await accountOf(tx, request);

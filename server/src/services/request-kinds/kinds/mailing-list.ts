@@ -6,12 +6,12 @@
  * an address taken meanwhile is a 409 and nothing changes. Denial mails only.
  */
 import { MAILING_LIST_MESSAGES, POSTING_PERMISSIONS, type PostingPermission } from '@portal/api';
-import { ConflictError } from '../../errors.js';
-import { addListModerator, findMailingList, insertMailingList, mailingListExists } from '../../repositories/mailing-lists.js';
-import type { RequestRowRecord } from '../../repositories/request-queue.js';
-import { isUniqueViolation } from '../../repositories/unique-violation.js';
-import { accountOf, PENDING_QUEUE, str, withComment } from './common.js';
-import { registerRequestKind } from './registry.js';
+import { ConflictError } from '../../../errors.js';
+import { addListModerator, findMailingList, insertMailingList, mailingListExists } from '../../../repositories/mailing-lists.js';
+import type { RequestRowRecord } from '../../../repositories/request-queue.js';
+import { isUniqueViolation } from '../../../repositories/unique-violation.js';
+import { accountOf, PENDING_QUEUE, str, withComment } from '../common.js';
+import { registerRequestKind } from '../registry.js';
 
 const identifier = (request: RequestRowRecord): string => str(request.details.list_id);
 

@@ -3,12 +3,12 @@
  * request's (`email` is the new address, details.previous_email the one it had). Approved: the
  * address changes and both addresses are mailed; denied: the current address is mailed.
  */
-import { ACCOUNT_ACTIONS, ADJUDICATION_MESSAGES } from '../../adjudication-messages.js';
-import { ConflictError } from '../../errors.js';
-import { accountExists, addAccountUpdate, setAccountEmail } from '../../repositories/accounts.js';
-import { isUniqueViolation } from '../../repositories/unique-violation.js';
-import { ACCOUNT_UNIQUE_INDEXES, accountOf, PENDING_QUEUE, str, withComment } from './common.js';
-import { registerRequestKind, type RequestKindDefinition } from './registry.js';
+import { ACCOUNT_ACTIONS, ADJUDICATION_MESSAGES } from '../../../adjudication-messages.js';
+import { ConflictError } from '../../../errors.js';
+import { accountExists, addAccountUpdate, setAccountEmail } from '../../../repositories/accounts.js';
+import { isUniqueViolation } from '../../../repositories/unique-violation.js';
+import { ACCOUNT_UNIQUE_INDEXES, accountOf, PENDING_QUEUE, str, withComment } from '../common.js';
+import { registerRequestKind, type RequestKindDefinition } from '../registry.js';
 
 const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { actor, comment, at }) => {
   const account = await accountOf(tx, request);
