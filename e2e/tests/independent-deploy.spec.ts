@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtVersion, expectChrome, pin, portal, portalCommand, publishCopy, repoRoot, restorePin } from './portal';
+import type { Browser } from '@playwright/test';
 import { buildRemoteVersion } from './remote-builds';
 import { newApplicant, submitAccountRequest } from './visitor-flows';
 import { expect, test } from './session';
@@ -19,6 +20,32 @@ const VERSION = '0.9.0-e2e';
 const SIDEBAR_VERSION = '0.9.1-e2e';
 /** A copy of the current build that says it was written for host contract 1. */
 const OLD_CONTRACT_VERSION = '0.8.1-e2e';
+/** A version that brings an antd component the portal's set lacks. */
+const BROUGHT_VERSION = '0.9.2-e2e';
+
+/** Its page: a Steps (not in the portal's antd) under a heading and above a Button (the portal's). */
+const BROUGHT_ROUTES = `
+import { Button, Steps } from 'antd';
+import { PageTitle, PUBLIC, route, type RemoteModule } from '@portal/shared';
+
+function Progress() {
+  return (
+    <>
+      <PageTitle>Service Tokens</PageTitle>
+      <Steps current={1} items={[{ title: 'Requested' }, { title: 'Approved' }, { title: 'Provisioned' }]} />
+      <Button type="primary">Renew</Button>
+    </>
+  );
+}
+
+const remote: RemoteModule = {
+  name: 'tokens',
+  contract: '^2.0.0',
+  routes: [route('tokens/services', 'Service Tokens', PUBLIC, Progress)],
+};
+
+export default remote;
+`;
 
 /** The remote's new release: a page that calls GET /health through an endpoint only this build defines. */
 const ROUTES = `
@@ -129,6 +156,51 @@ test.describe('a remote deployed alone', () => {
     await expect(sidebar.getByRole('link', { name: /^Token Reviews/ })).toHaveAttribute('href', '/tokens/artifactory');
     await sidebar.getByRole('link', { name: 'Service Tokens' }).click();
     await expect(page.getByRole('heading', { name: 'Service Tokens' })).toBeVisible();
+    expect(hostBuild()).toBe(before);
+  });
+
+  test("a version that brings an antd component outside the portal's set draws it in the portal's theme, light and dark, on the host built before it", async ({ browser }) => {
+    const before = hostBuild();
+    expect(() => buildRemoteVersion('remote-tokens', BROUGHT_VERSION, { 'src/routes.tsx': BROUGHT_ROUTES })).toThrow(
+      /Steps is not in the portal's antd: add it to shared\/src\/antd-extra\.ts \(antd-core\.ts if the shell needs it\), or bring it with this app \("portal": \{ "brings": \["Steps"\] \} in its package\.json\)/,
+    );
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'remote-tokens', 'package.json'), 'utf8')) as { portal: object };
+    const brings = JSON.stringify({ ...pkg, version: BROUGHT_VERSION, portal: { ...pkg.portal, brings: ['Steps'] } }, null, 2);
+    const tarball = buildRemoteVersion('remote-tokens', BROUGHT_VERSION, { 'src/routes.tsx': BROUGHT_ROUTES, 'package.json': brings });
+    expect(hostBuild()).toBe(before);
+    expect(portal('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(/^Published tokens /);
+    pin('tokens', BROUGHT_VERSION);
+
+    // The theme's primary colour and text colour, as the portal's own Button and heading draw them:
+    // the brought Steps's current step takes the same (antd's defaults would be rgb(22, 119, 255) and
+    // the light theme's text in both).
+    const drawn = async (browser: Browser, colorScheme: 'light' | 'dark') => {
+      const context = await browser.newContext({ colorScheme });
+      try {
+        const page = await context.newPage();
+        await page.goto('/tokens/services');
+        const current = page.locator('.ant-steps-item-process');
+        await expect(current).toContainText('Approved');
+        const renew = page.getByRole('button', { name: 'Renew' });
+        await expect(renew).toBeVisible();
+        const color = (locator: typeof renew, property: string) => locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+        return {
+          primary: await color(renew, 'background-color'),
+          text: await color(page.getByRole('heading', { name: 'Service Tokens' }), 'color'),
+          stepIcon: await color(current.locator('.ant-steps-item-icon'), 'background-color'),
+          stepTitle: await color(current.locator('.ant-steps-item-title'), 'color'),
+          page: await color(page.locator('body'), 'background-color'),
+        };
+      } finally {
+        await context.close();
+      }
+    };
+    const light = await drawn(browser, 'light');
+    const dark = await drawn(browser, 'dark');
+    expect(light.primary).toBe('rgb(9, 88, 217)');
+    expect({ icon: light.stepIcon, title: light.stepTitle }).toEqual({ icon: light.primary, title: light.text });
+    expect(dark.text).not.toBe(light.text);
+    expect({ icon: dark.stepIcon, title: dark.stepTitle }).toEqual({ icon: dark.primary, title: dark.text });
     expect(hostBuild()).toBe(before);
   });
 

@@ -25,7 +25,7 @@ export function buildRemoteVersion(app: string, version: string, files: Record<s
     writeFileSync(join(work, path), content);
   }
   const webpack = join(appDir, 'node_modules', '.bin', 'webpack');
-  const built = spawnSync(webpack, ['--mode', 'production', '--no-stats'], { cwd: work, encoding: 'utf8', timeout: 240_000 });
+  const built = spawnSync(webpack, ['--mode', 'production', '--stats', 'errors-only'], { cwd: work, encoding: 'utf8', timeout: 240_000 });
   if (built.status !== 0) throw new Error(`Building ${app} ${version} failed:\n${built.stdout}\n${built.stderr}`);
   // The release: a tarball of the version folder, as the team's CI would keep it.
   const tarball = join(process.env.E2E_DIR ?? tmpdir(), `${app}-${version}.tgz`);

@@ -12,9 +12,19 @@
  *
  * A name no part has fails the build, naming the file and where to add it; so does any other
  * way of importing antd's values (default, namespace, deep path), which the parts cannot serve.
+ *
+ * A remote may instead bring a component the set lacks, at the cost of its own bytes: its
+ * package.json lists it (`"portal": { "brings": ["Steps"] }`), and its imports of that name are
+ * built from the remote's own copy of antd, wrapped so that it draws in the portal's theme
+ * (../src/brought/antd.tsx):
+ *
+ *   import { Steps as __portalOwn_Steps_1 } from 'antd/es/index.js'; const Steps = __portalWithTheme(__portalOwn_Steps_1);
  */
 const fs = require('node:fs');
 const path = require('node:path');
+
+/** The wrapper a brought component is drawn through: it alone imports the remote's own copy of antd. */
+const BROUGHT_MODULE = path.join(__dirname, '..', 'src', 'brought', 'antd.tsx');
 
 /** The parts: the shared key of each and the module that serves it. */
 const ANTD_PARTS = [
@@ -51,13 +61,18 @@ const ANTD_STATEMENT = /(?:import|export)\s+(?!type\b)[^;]*?from\s*(['"])(antd(?
  * Rewrites one source's value imports from 'antd'.
  * @param {string} source
  * @param {Map<string, string>} partOf
+ * @param {{ brings?: ReadonlySet<string>, ownCopy?: boolean }} [options] the names the app brings
+ *   itself; `ownCopy`: the source is the wrapper that imports the app's own copy (a deep path)
  * @returns {{ code: string, problems: string[] }}
  */
-function splitAntdImports(source, partOf) {
+function splitAntdImports(source, partOf, options = {}) {
+  const brings = options.brings ?? new Set();
   /** @type {string[]} */
   const problems = [];
+  let ownNames = 0;
   for (const [statement, , request] of source.matchAll(ANTD_STATEMENT)) {
     if (request === 'antd' && /^import\s*\{/.test(statement)) continue;
+    if (options.ownCopy && request === 'antd/es/index.js') continue;
     problems.push(`${statement.replace(/\s+/g, ' ')}: the portal's antd cannot serve ${request === 'antd' ? 'this form' : 'a deep path'}; import its components by name: import { Button } from 'antd'`);
   }
   const code = source.replace(IMPORT_FROM_ANTD, (statement, typeOnly, specifiers) => {
@@ -66,31 +81,51 @@ function splitAntdImports(source, partOf) {
     const byPart = new Map();
     /** @type {string[]} */
     const types = [];
+    /** @type {{ name: string, local: string }[]} */
+    const brought = [];
     for (const specifier of String(specifiers).split(',').map((s) => s.trim()).filter(Boolean)) {
       if (/^type\s/.test(specifier)) {
         types.push(specifier.replace(/^type\s+/, ''));
         continue;
       }
-      const name = specifier.split(/\s+as\s+/)[0]?.trim() ?? '';
+      const [name = '', local = name] = specifier.split(/\s+as\s+/).map((part) => part.trim());
       const part = partOf.get(name);
+      if (part && brings.has(name)) {
+        problems.push(`${name} is in the portal's antd: take it from there (remove it from "portal"."brings" in the package.json)`);
+        continue;
+      }
+      if (brings.has(name)) {
+        brought.push({ name, local });
+        continue;
+      }
       if (!part) {
-        problems.push(`${name} is not in the portal's antd: add it to shared/src/antd-extra.ts (antd-core.ts if the shell needs it)`);
+        problems.push(
+          `${name} is not in the portal's antd: add it to shared/src/antd-extra.ts (antd-core.ts if the shell needs it), or bring it with this app ("portal": { "brings": ["${name}"] } in its package.json)`,
+        );
         continue;
       }
       byPart.set(part, [...(byPart.get(part) ?? []), specifier]);
     }
     const statements = [...byPart].map(([part, names]) => `import { ${names.join(', ')} } from '${part}';`);
     if (types.length > 0) statements.push(`import type { ${types.join(', ')} } from 'antd';`);
+    if (brought.length > 0) {
+      // Each statement's own names for the own copy's components: a file may import one twice.
+      const renamed = brought.map(({ name, local }) => ({ name, local, own: `__portalOwn_${name}_${++ownNames}` }));
+      statements.push(`import { ${renamed.map(({ name, own }) => `${name} as ${own}`).join(', ')} } from 'antd/es/index.js';`);
+      if (ownNames === renamed.length) statements.push(`import { withPortalTheme as __portalWithTheme } from '@portal/shared/brought-antd';`);
+      for (const { local, own } of renamed) statements.push(`const ${local} = __portalWithTheme(${own});`);
+    }
     return statements.join(' ') + '\n'.repeat(statement.split('\n').length - 1);
   });
   return { code, problems };
 }
 
-/** @this {import('webpack').LoaderContext<{}>} @param {string} source */
+/** @this {import('webpack').LoaderContext<{ brings?: string[] }>} @param {string} source */
 function antdImportsLoader(source) {
   // The modules that are the portal's antd re-export antd itself.
   if (ANTD_PARTS.some((part) => part.file === this.resourcePath)) return source;
-  const { code, problems } = splitAntdImports(source, antdParts());
+  const { brings = [] } = this.getOptions();
+  const { code, problems } = splitAntdImports(source, antdParts(), { brings: new Set(brings), ownCopy: this.resourcePath === BROUGHT_MODULE });
   for (const problem of problems) this.emitError(new Error(`${path.relative(process.cwd(), this.resourcePath)}: ${problem}`));
   for (const part of ANTD_PARTS) this.addDependency(part.file);
   return code;
@@ -98,5 +133,6 @@ function antdImportsLoader(source) {
 
 module.exports = antdImportsLoader;
 module.exports.ANTD_PARTS = ANTD_PARTS;
+module.exports.BROUGHT_MODULE = BROUGHT_MODULE;
 module.exports.antdParts = antdParts;
 module.exports.splitAntdImports = splitAntdImports;

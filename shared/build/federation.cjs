@@ -435,6 +435,24 @@ class BuildInputsPlugin {
 }
 
 /**
+ * The antd components a remote brings itself (its package.json's "portal"."brings"): names, each
+ * once. Anything else there stops the build, saying what is wrong.
+ * @param {{ name?: string, portal?: { brings?: unknown } }} pkg
+ * @returns {string[]}
+ */
+function broughtComponents(pkg) {
+  const brings = pkg.portal?.brings;
+  if (brings === undefined) return [];
+  const where = `${pkg.name}: "portal"."brings"`;
+  if (!Array.isArray(brings)) throw new Error(`${where} must be a list of antd component names, e.g. ["Steps"]`);
+  for (const name of brings) {
+    if (typeof name !== 'string' || !/^[A-Z][A-Za-z]*$/.test(name)) throw new Error(`${where}: ${JSON.stringify(name)} is not an antd component's name (e.g. "Steps")`);
+  }
+  if (new Set(brings).size !== brings.length) throw new Error(`${where} names a component twice`);
+  return brings;
+}
+
+/**
  * @typedef {object} AppOptions
  * @property {string} appDir the app's folder (where its package.json is)
  * @property {'host' | 'remote'} kind
@@ -498,7 +516,7 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
                 // Types are checked once for the whole workspace by `tsc`; the build only transpiles.
                 options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json') },
               },
-              { loader: path.join(__dirname, 'antd-imports-loader.cjs') },
+              { loader: path.join(__dirname, 'antd-imports-loader.cjs'), options: { brings: broughtComponents(pkg) } },
             ],
           },
         ],

@@ -11,9 +11,10 @@ import { join, relative } from 'node:path';
 import { appSourceFiles, REPO_DIR } from './app-sources';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the loader is CommonJS, as webpack runs it
-const { antdParts, splitAntdImports } = require('../build/antd-imports-loader.cjs') as {
+const { antdParts, BROUGHT_MODULE, splitAntdImports } = require('../build/antd-imports-loader.cjs') as {
   antdParts(): Map<string, string>;
-  splitAntdImports(source: string, partOf: Map<string, string>): { code: string; problems: string[] };
+  BROUGHT_MODULE: string;
+  splitAntdImports(source: string, partOf: Map<string, string>, options?: { brings?: ReadonlySet<string>; ownCopy?: boolean }): { code: string; problems: string[] };
 };
 
 const repo = REPO_DIR;
@@ -49,7 +50,9 @@ describe("the portal's antd in parts", () => {
   });
 
   it('has every antd component the apps use, and the apps import antd only by name from antd', () => {
-    const problems = files.flatMap((file) => splitAntdImports(readFileSync(file, 'utf8'), partOf).problems.map((problem) => `${relative(repo, file)}: ${problem}`));
+    const problems = files.flatMap((file) =>
+      splitAntdImports(readFileSync(file, 'utf8'), partOf, { ownCopy: file === BROUGHT_MODULE }).problems.map((problem) => `${relative(repo, file)}: ${problem}`),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -105,7 +108,29 @@ describe('the build step that splits the imports (antd-imports-loader.cjs)', () 
     expect(problems).toEqual([
       "import * as antd from 'antd': the portal's antd cannot serve this form; import its components by name: import { Button } from 'antd'",
       "import Tag from 'antd/es/tag': the portal's antd cannot serve a deep path; import its components by name: import { Button } from 'antd'",
-      "Calendar is not in the portal's antd: add it to shared/src/antd-extra.ts (antd-core.ts if the shell needs it)",
+      'Calendar is not in the portal\'s antd: add it to shared/src/antd-extra.ts (antd-core.ts if the shell needs it), or bring it with this app ("portal": { "brings": ["Calendar"] } in its package.json)',
     ]);
+  });
+
+  it("builds a component the app brings from the app's own antd, drawn through the portal's theme, on the same line", () => {
+    const source = "import { Button, Steps, Calendar as Month } from 'antd';\nimport { Card, Steps as Progress } from 'antd';\nconst x = 1;\n";
+    const { code, problems } = splitAntdImports(source, partOf, { brings: new Set(['Steps', 'Calendar']) });
+    expect(problems).toEqual([]);
+    expect(code.split('\n')).toEqual([
+      "import { Button } from '@portal/antd-core'; import { Steps as __portalOwn_Steps_1, Calendar as __portalOwn_Calendar_2 } from 'antd/es/index.js'; " +
+        "import { withPortalTheme as __portalWithTheme } from '@portal/shared/brought-antd'; const Steps = __portalWithTheme(__portalOwn_Steps_1); const Month = __portalWithTheme(__portalOwn_Calendar_2);",
+      "import { Card } from '@portal/antd-forms'; import { Steps as __portalOwn_Steps_3 } from 'antd/es/index.js'; const Progress = __portalWithTheme(__portalOwn_Steps_3);",
+      'const x = 1;',
+      '',
+    ]);
+  });
+
+  it('refuses to bring a component the portal has, and lets only the wrapper import the own copy', () => {
+    expect(splitAntdImports("import { Table } from 'antd';\n", partOf, { brings: new Set(['Table']) }).problems).toEqual([
+      'Table is in the portal\'s antd: take it from there (remove it from "portal"."brings" in the package.json)',
+    ]);
+    const own = "import { ConfigProvider as Own } from 'antd/es/index.js';\n";
+    expect(splitAntdImports(own, partOf).problems).toHaveLength(1);
+    expect(splitAntdImports(own, partOf, { ownCopy: true })).toEqual({ code: own, problems: [] });
   });
 });
