@@ -109,4 +109,19 @@ export default tseslint.config(
       ],
     },
   },
+  // The queues' pages likewise (bundled by each remote that owns a queue), with the components beside them.
+  {
+    files: ['shared/src/requests/**/*.{ts,tsx}'],
+    ignores: ['shared/src/requests/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*', '!../components', '!../components/*', 'node:*'], message: "Import the singleton's parts from '@portal/shared', the components from '../components/', and the rest from './'." },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -26,6 +26,9 @@ export const ROUTES: Record<string, [path: string, heading: string, visitor?: 'v
     ['/group-administration/PORTAL', 'Group Administration: PORTAL'],
     ['/group-administration/PORTAL/999999', 'Group Administration: PORTAL'],
     ['/add-user-to-group/PORTAL/user', 'Add User To Group PORTAL'],
+    // The user group requests' queue (the demo has none open: an unknown one shows Not Found in place).
+    ['/list-user-group-requests', 'User Group Requests'],
+    ['/list-user-group-requests/999999', 'Not Found'],
   ],
   'remote-adjudication': [
     // The demo has no requests in these queues: an unknown request shows the Not Found view in
@@ -39,10 +42,6 @@ export const ROUTES: Record<string, [path: string, heading: string, visitor?: 'v
     ['/list-authentication-change-requests/999999', 'Not Found'],
     ['/list-email-change-requests', 'Email Change Requests'],
     ['/list-email-change-requests/999999', 'Not Found'],
-    ['/list-mailing-list-requests', 'Mailing List Requests'],
-    ['/list-mailing-list-requests/999999', 'Not Found'],
-    ['/list-user-group-requests', 'User Group Requests'],
-    ['/list-user-group-requests/999999', 'Not Found'],
     ['/list-unlock-account-requests', 'Unlock Account Requests'],
     ['/list-unlock-account-requests/999999', 'Not Found'],
     // The demo portal provisions no directory: the page says no target is configured.
@@ -53,6 +52,9 @@ export const ROUTES: Record<string, [path: string, heading: string, visitor?: 'v
     ['/mailing-lists/new/PORTAL', 'Request Mailing List'],
     ['/mailing-lists/portal-dev@example.test', 'Mailing List Members'],
     ['/mailing-lists/portal-dev@example.test/queue', 'Held Messages'],
+    // The mailing list requests' queue.
+    ['/list-mailing-list-requests', 'Mailing List Requests'],
+    ['/list-mailing-list-requests/999999', 'Not Found'],
   ],
   'remote-tokens': [
     ['/tokens/artifactory', 'Artifactory Access Tokens'],

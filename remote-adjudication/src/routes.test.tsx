@@ -1,6 +1,6 @@
 import { DENIED_REQUESTS, listPermission, requestKindInfo, SUMMARY_KINDS } from '@portal/api';
 import type { NavigationEntry } from '@portal/shared';
-import { configure, describeRemoteContract, fakeServer, renderPage, signIn } from '@portal/shared/testing';
+import { configure, describeRemoteContract, fakeServer, renderPage, signIn, workspaceRemotes } from '@portal/shared/testing';
 import { screen } from '@testing-library/react';
 import pkg from '../package.json';
 import remote from './routes';
@@ -19,10 +19,6 @@ describe('remote adjudication: its routes', () => {
       ['list-authentication-change-requests/:requestId', 'Authentication Change Request', 'VIEW_AUTH_CHANGE_REQUEST'],
       ['list-email-change-requests', 'Email Change Requests', 'LIST_EMAIL_CHANGE_REQUESTS'],
       ['list-email-change-requests/:requestId', 'Email Change Request', 'VIEW_EMAIL_CHANGE_REQUEST'],
-      ['list-mailing-list-requests', 'Mailing List Requests', 'LIST_MAILING_LIST_REQUESTS'],
-      ['list-mailing-list-requests/:requestId', 'Mailing List Request', 'VIEW_MAILING_LIST_REQUEST'],
-      ['list-user-group-requests', 'User Group Requests', 'LIST_USER_GROUP_REQUESTS'],
-      ['list-user-group-requests/:requestId', 'User Group Request', 'VIEW_USER_GROUP_REQUEST'],
       ['list-unlock-account-requests', 'Unlock Account Requests', 'LIST_UNLOCK_REQUESTS'],
       ['list-unlock-account-requests/:requestId', 'Unlock Account Request', 'VIEW_UNLOCK_REQUEST'],
       ['list-denied-account-requests', 'Denied Account Requests', 'LIST_NEW_ACCOUNT_REQUESTS'],
@@ -32,12 +28,14 @@ describe('remote adjudication: its routes', () => {
   });
 });
 
-describe('remote adjudication: its sidebar entries (host contract 2.0)', () => {
+describe('the queues in the sidebar (host contract 2.0): this remote declares the account kinds\', their remotes the others\'', () => {
   const navigation = pkg.portal.navigation as NavigationEntry[];
+  /** Every remote's entries: remote-groups and remote-mailing-lists declare their kinds' queues. */
+  const everyRemote = workspaceRemotes().flatMap((declared) => declared.navigation ?? []);
 
-  it("declares a queue for each counted request kind, at the kinds' table's path and permission, with its count (spec section 2)", () => {
+  it("declares, across the remotes, a queue for each counted request kind, at the kinds' table's path and permission, with its count (spec section 2)", () => {
     const byPath = (a: { path?: string }, b: { path?: string }) => String(a.path).localeCompare(String(b.path));
-    const queues = navigation
+    const queues = everyRemote
       .filter((entry) => entry.count !== undefined)
       .map(({ section, path, permission, count, when }) => ({ section, path, permission, count, when }))
       .sort(byPath);
@@ -55,7 +53,7 @@ describe('remote adjudication: its sidebar entries (host contract 2.0)', () => {
   });
 
   it('lists Manage Accounts in the order of spec section 2: the search, the account requests and their denied search, then the other queues', () => {
-    const block = navigation.filter((entry) => entry.section === 'manage-accounts').sort((a, b) => a.order - b.order);
+    const block = everyRemote.filter((entry) => entry.section === 'manage-accounts').sort((a, b) => a.order - b.order);
     expect(block.map((entry) => entry.label)).toEqual([
       'Search Accounts',
       'Account Requests',
@@ -67,6 +65,10 @@ describe('remote adjudication: its sidebar entries (host contract 2.0)', () => {
       'Unlock Account Requests',
     ]);
     expect(block[2]?.path).toBe(DENIED_REQUESTS.path);
+  });
+
+  it('declares its own queues only', () => {
+    expect(navigation.filter((entry) => entry.count !== undefined).map((entry) => entry.count)).toEqual(['total_new', 'total_authchange', 'total_profilechange', 'total_unlock']);
   });
 });
 

@@ -2,6 +2,7 @@
 import { links } from '@portal/api';
 import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
 import { lazyPage } from '@portal/shared/components';
+import { queueInfo, queueRoutes } from '@portal/shared/requests';
 import { Navigate } from 'react-router-dom';
 import { GroupsPage } from './groups/GroupsPage';
 
@@ -13,6 +14,9 @@ const RequestMembershipPage = lazyPage(() => import('./membership/MembershipPage
 const ChangeMembershipPage = lazyPage(() => import('./membership/MembershipPage'), 'ChangeMembershipPage');
 const GroupAdministrationPage = lazyPage(() => import('./administration/GroupAdministrationPage'), 'GroupAdministrationPage');
 const AddUserToGroupPage = lazyPage(() => import('./membership/AddUserToGroupPage'), 'AddUserToGroupPage');
+// The user group requests' queue, for adjudicators.
+const userGroupQueue = () => import('./requests/userGroupQueue');
+const userGroupQueuePages = { list: lazyPage(userGroupQueue, 'UserGroupRequestsPage'), detail: lazyPage(userGroupQueue, 'UserGroupRequestPage') };
 
 /** Spec section 2: the bare forms of the group routes go to /groups. */
 function ToGroups() {
@@ -37,6 +41,7 @@ const remote: RemoteModule = {
     route('group-administration/:usergroupId/:requestId?', 'Group Administration', SIGNED_IN, GroupAdministrationPage),
     route('add-user-to-group', 'Groups', SIGNED_IN, ToGroups),
     route('add-user-to-group/:usergroupId/:username?', 'Add User To Group', SIGNED_IN, AddUserToGroupPage),
+    ...queueRoutes(queueInfo('usergroup'), userGroupQueuePages),
   ],
 };
 

@@ -1,9 +1,15 @@
 /** remote-mailing-lists: lists, moderation and list requests (docs/architecture.md, "The remotes"; server/docs/mailing-lists.md). */
 import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
+import { lazyPage } from '@portal/shared/components';
+import { queueInfo, queueRoutes } from '@portal/shared/requests';
 import { MailingListsPage } from './lists/MailingListsPage';
 import { ListMembersPage } from './members/ListMembersPage';
 import { HeldMessagesPage } from './queue/HeldMessagesPage';
 import { RequestMailingListPage } from './request/RequestMailingListPage';
+
+// The mailing list requests' queue, for adjudicators: a chunk of its own.
+const mailingListQueue = () => import('./requests/mailingListQueue');
+const mailingListQueuePages = { list: lazyPage(mailingListQueue, 'MailingListRequestsPage'), detail: lazyPage(mailingListQueue, 'MailingListRequestPage') };
 
 const remote: RemoteModule = {
   name: 'mailing_lists',
@@ -15,6 +21,7 @@ const remote: RemoteModule = {
     route('mailing-lists/new/:groupId', 'Request Mailing List', SIGNED_IN, RequestMailingListPage),
     route('mailing-lists/:listId', 'Mailing List Members', SIGNED_IN, ListMembersPage),
     route('mailing-lists/:listId/queue', 'Held Messages', SIGNED_IN, HeldMessagesPage),
+    ...queueRoutes(queueInfo('mailinglist'), mailingListQueuePages),
   ],
 };
 

@@ -127,3 +127,4 @@ export function describeRemoteContract(
 }
 
 export * from './fakeApi.js';
+export * from './requestsTesting.js';

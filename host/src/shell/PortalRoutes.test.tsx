@@ -81,9 +81,9 @@ const environment = readEnvironment({
   environment: 'test',
   remotes: [
     { name: 'self_service', version: '1.0.0', entry: '/remotes/self_service/1.0.0/remoteEntry.js', contract: '^2.0.0', routes: ['/profile', '/subscriptions'] },
-    { name: 'groups', version: '1.0.0', entry: '/remotes/groups/1.0.0/remoteEntry.js', contract: '^2.0.0', routes: ['/groups'] },
+    { name: 'groups', version: '1.0.0', entry: '/remotes/groups/1.0.0/remoteEntry.js', contract: '^2.0.0', routes: ['/groups', '/list-user-group-requests'] },
     { name: 'tokens', version: '1.0.0', entry: '/remotes/tokens/1.0.0/remoteEntry.js', contract: '^2.0.0', routes: ['/tokens'] },
-    { name: 'mailing_lists', version: '1.0.0', entry: '/remotes/mailing_lists/1.0.0/remoteEntry.js', contract: '^2.0.0', routes: ['/mailing-lists'] },
+    { name: 'mailing_lists', version: '1.0.0', entry: '/remotes/mailing_lists/1.0.0/remoteEntry.js', contract: '^2.0.0', routes: ['/mailing-lists', '/list-mailing-list-requests'] },
     { name: 'adjudication', version: '1.0.0', entry: '/remotes/adjudication/1.0.0/remoteEntry.js', contract: '^2.0.0', routes: declared.get('adjudication')?.routes ?? [] },
     { name: 'future', version: '1.0.0', entry: '/remotes/future/1.0.0/remoteEntry.js', contract: '^3.0.0', routes: ['/future'] },
   ].map(withEntries),

@@ -1,28 +1,10 @@
 import { fakeServer } from '@portal/shared/testing';
-import { decideRequest, getRequest, listRequests, searchDeniedRequests } from './requests';
+import { searchDeniedRequests } from './requests';
 
-describe('the request queue calls', () => {
-  it('list a page of 30 from an index, get one request, decide it, and search the denied ones', async () => {
-    const server = fakeServer({
-      'GET /requests/new?start_index=30&max_results=30': { body: { rows: [], has_more_results: false } },
-      'GET /requests/usergroup/7': { body: { id: 7, kind: 'usergroup' } },
-      'POST /requests/new/7/incomplete': { body: { id: 7, kind: 'new', status: 'incomplete' } },
-      'POST /requests/search-denied': { body: { rows: [], has_more_results: true } },
-    });
-    await expect(listRequests('new', 30)).resolves.toEqual({ rows: [], has_more_results: false });
-    await expect(getRequest('usergroup', 7)).resolves.toMatchObject({ id: 7 });
-    await expect(decideRequest('new', 7, 'incomplete', 'Who is your supervisor?')).resolves.toMatchObject({ status: 'incomplete' });
+describe('the search of denied account requests', () => {
+  it('sends the trimmed term and the page', async () => {
+    const server = fakeServer({ 'POST /requests/search-denied': { body: { rows: [], has_more_results: true } } });
     await expect(searchDeniedRequests('  jane ', 0)).resolves.toEqual({ rows: [], has_more_results: true });
-    expect(server.calls.map((c) => [c.method, c.path, c.body])).toEqual([
-      ['GET', '/requests/new?start_index=30&max_results=30', undefined],
-      ['GET', '/requests/usergroup/7', undefined],
-      ['POST', '/requests/new/7/incomplete', { comment: 'Who is your supervisor?' }],
-      ['POST', '/requests/search-denied', { term: 'jane', start_index: 0, max_results: 30 }],
-    ]);
-  });
-
-  it("passes the server's 404 on", async () => {
-    fakeServer({ 'GET /requests/new/99': { status: 404, body: { error: 'Request not found.', code: 404 } } });
-    await expect(getRequest('new', 99)).rejects.toMatchObject({ status: 404, message: 'Request not found.' });
+    expect(server.calls.map((c) => [c.method, c.path, c.body])).toEqual([['POST', '/requests/search-denied', { term: 'jane', start_index: 0, max_results: 30 }]]);
   });
 });

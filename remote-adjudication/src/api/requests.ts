@@ -1,30 +1,9 @@
-/** The request queue calls (definitions in @portal/api requests/requests.ts). */
+/** The search of denied new account requests (definition in @portal/api requests/search-denied-requests.ts); the queues' calls are @portal/shared/requests'. */
 import * as api from '@portal/api';
-import { PAGE_SIZE, type Decision, type RequestDetailOf, type RequestKind, type RequestPage } from '@portal/api';
+import { PAGE_SIZE, type RequestPage } from '@portal/api';
 import { call } from '@portal/shared';
 
 type Options = { readonly signal?: AbortSignal };
-
-/** A page of 30 of the kind's open requests from an index, oldest first. */
-export function listRequests(kind: RequestKind, startIndex: number, options: Options = {}): Promise<RequestPage> {
-  return call(api.listRequests(kind), { query: { start_index: startIndex, max_results: PAGE_SIZE } }, options);
-}
-
-/** One request (the id as the address gave it: the server refuses one that is not a number); 404 'Request not found.' for an unknown id or one of another kind. */
-export function getRequest<K extends RequestKind>(kind: K, id: number | string, options: Options = {}): Promise<RequestDetailOf<K>> {
-  return call(api.getRequest(kind), { params: { id: id as number } }, options) as Promise<RequestDetailOf<K>>;
-}
-
-/** Decides the request; answers it after the decision. */
-export function decideRequest<K extends RequestKind>(
-  kind: K,
-  id: number | string,
-  decision: Decision,
-  comment: string,
-  options: Options = {},
-): Promise<RequestDetailOf<K>> {
-  return call(api.decideRequest(kind, decision), { params: { id: id as number }, body: { comment } }, options) as Promise<RequestDetailOf<K>>;
-}
 
 /** Denied new account requests matching the trimmed term, newest first, 30 a page. */
 export function searchDeniedRequests(term: string, startIndex: number, options: Options = {}): Promise<RequestPage> {

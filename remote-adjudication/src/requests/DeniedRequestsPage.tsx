@@ -9,7 +9,7 @@ import { searchDeniedRequests } from '../api/requests';
 import { Alert } from 'antd';
 import { useMemo } from 'react';
 import { DENIED, KINDS } from './kinds';
-import { RequestTable } from './RequestTable';
+import { QueueTable } from '@portal/shared/requests';
 
 /** Spec section 8. */
 export const NO_DENIED_REQUESTS = 'No denied requests found.';
@@ -28,7 +28,7 @@ export function DeniedRequestsPage() {
       <SearchForm name="Denied account requests" label={DENIED_SEARCH_LABEL} term={term} searching={state.status === 'loading'} onSearch={search} />
       {state.status === 'failed' && <Alert type="error" showIcon role="alert" title={errorText(state.error)} />}
       {(state.status === 'ready' || state.status === 'loading') && (
-        <RequestTable
+        <QueueTable
           config={KINDS.new}
           state={state}
           start={start}

@@ -1,43 +1,21 @@
-import { type Certificate, type RequestDetail, RULE_MESSAGES } from '@portal/api';
+import { type Certificate, RULE_MESSAGES } from '@portal/api';
 import { MESSAGES } from '@portal/shared';
-import { adjudicationFailureText } from '@portal/shared/components';
-import { configure, fakeServer, renderPage, signIn, type FakeAnswer } from '@portal/shared/testing';
+import { adjudicationFailureText, CONFIRM_APPROVAL } from '@portal/shared/components';
+import { NOT_PROVIDED, type KindConfig } from '@portal/shared/requests';
+import { configure, detailAnswer, fakeServer, openRequest, requestDetails as details, signIn, valueOf, type FakeAnswer } from '@portal/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InitialEntry } from 'react-router-dom';
-import {
-  authChangeRequest,
-  emailChangeRequest,
-  mailingListRequest,
-  newAccountRequest,
-  unlockRequest,
-  userGroupRequest,
-} from '../testing/samples';
-import { CONFIRM_APPROVAL } from './DecisionPanel';
-import { DENIED, FEEDBACK, KINDS, type KindConfig } from './kinds';
-import { NOT_PROVIDED } from './RequestFields';
-import { requestDetailPage } from './RequestDetailPage';
+import { authChangeRequest, emailChangeRequest, newAccountRequest, unlockRequest } from '../testing/samples';
+import { DENIED, FEEDBACK, KINDS } from './kinds';
 
 jest.setTimeout(20_000);
 
 const CONTACT = 'web@example.test';
 
-/** The details page of `config` at a request's URL; a list's URL (one segment) shows where the page went. */
-function open(config: KindConfig, entries: InitialEntry[] = [config.listPath, `${config.listPath}/12`], title?: string) {
-  const Page = requestDetailPage(config, title);
-  return renderPage(<Page />, { path: ':list/:requestId', entries });
-}
-
-const details = () => screen.getByRole('region', { name: 'Request Details' });
-/** The value next to a label in a Descriptions table. */
-function valueOf(container: HTMLElement, label: string): string | null {
-  const th = within(container).getByText(label, { selector: 'th, th *' }).closest('th') as HTMLElement;
-  return (th.nextElementSibling as HTMLElement).textContent;
-}
+const open = (config: KindConfig, entries?: InitialEntry[], title?: string) => openRequest(config, entries, title);
 const button = (name: string) => screen.getByRole('button', { name });
 const comment = () => screen.getByLabelText('Comment');
 const type = (text: string) => fireEvent.change(comment(), { target: { value: text } });
-
-const detailAnswer = (request: RequestDetail): FakeAnswer => ({ body: request });
 
 beforeEach(() => {
   configure({ email_domain: 'example.test', cac_support: true });
@@ -249,10 +227,6 @@ describe('the other kinds', () => {
       'ADJUDICATE_AUTH_CHANGE_REQUEST',
       'VIEW_UNLOCK_REQUEST',
       'ADJUDICATE_UNLOCK_REQUEST',
-      'VIEW_USER_GROUP_REQUEST',
-      'ADJUDICATE_USER_GROUP_REQUEST',
-      'VIEW_MAILING_LIST_REQUEST',
-      'ADJUDICATE_MAILING_LIST_REQUEST',
     ]),
   );
 
@@ -344,69 +318,5 @@ describe('the other kinds', () => {
     fireEvent.click(button('Deny'));
     expect(await screen.findByTestId('feedback')).toHaveTextContent(/^Unlock account request for jane\.doe denied\.$/);
     expect(server.called('POST /requests/unlock/12/denied')).toHaveLength(1);
-  });
-
-  it("user group: the group's fields; the feedback names the group", async () => {
-    fakeServer({
-      'GET /requests/usergroup/12': detailAnswer(userGroupRequest({ services: ['jira', 'confluence'] })),
-      'POST /requests/usergroup/12/approved': detailAnswer(userGroupRequest({ status: 'approved' })),
-      'POST /requests/usergroup/12/denied': detailAnswer(userGroupRequest({ status: 'denied' })),
-    });
-    const first = open(KINDS.usergroup);
-    await screen.findByRole('region', { name: 'Request Details' });
-    expect(valueOf(details(), 'Group ID')).toBe('PORTAL');
-    expect(valueOf(details(), 'Group name')).toBe('Portal Team');
-    expect(valueOf(details(), 'Open access')).toBe('No');
-    // The group page's words (group administration), not the stored values.
-    expect(valueOf(details(), 'Membership constraint')).toBe('No authentication requirements.');
-    expect(valueOf(details(), 'Visibility')).toBe('Site approved');
-    // The services asked for: the adjudicator does not approve blind.
-    expect(valueOf(details(), 'Services')).toBe('Jira, Confluence');
-    expect(valueOf(details(), 'Additional permission groups')).toBe('PORTAL-release');
-    expect(valueOf(details(), 'Requested by')).toBe('Jane Doe (jane.doe)');
-    fireEvent.click(button('Deny'));
-    expect(await screen.findByTestId('feedback')).toHaveTextContent(/^User group request for PORTAL denied\.$/);
-    expect(screen.getByTestId('landed')).toHaveTextContent(/^\/list-user-group-requests$/);
-    first.unmount();
-
-    open(KINDS.usergroup);
-    await screen.findByRole('region', { name: 'Decision' });
-    fireEvent.click(button('Approve'));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByTestId('feedback')).toHaveTextContent(/^New user group PORTAL created\.$/);
-  });
-
-  it('user group: a hidden DoD group asking for no service says so in the same words as the group page', async () => {
-    fakeServer({
-      'GET /requests/usergroup/12': detailAnswer(userGroupRequest({ visibility: 'PORTAL-admin', memberConstraint: 'DoD', services: [] })),
-    });
-    open(KINDS.usergroup);
-    await screen.findByRole('region', { name: 'Request Details' });
-    expect(valueOf(details(), 'Visibility')).toBe('Hidden (PORTAL-admin)');
-    expect(valueOf(details(), 'Membership constraint')).toBe('US DoD PKI authentication is required to be a member.');
-    expect(valueOf(details(), 'Services')).toBe('None');
-  });
-
-  it('mailing list: description, permission group, posting permissions and opt-out or opt-in', async () => {
-    fakeServer({
-      'GET /requests/mailinglist/12': [detailAnswer(mailingListRequest()), detailAnswer(mailingListRequest({ automatic_subscription: false }))],
-      'POST /requests/mailinglist/12/approved': detailAnswer(mailingListRequest({ status: 'approved' })),
-    });
-    const first = open(KINDS.mailinglist);
-    await screen.findByRole('region', { name: 'Request Details' });
-    expect(valueOf(details(), 'Mailing list')).toBe('portal-dev@example.test');
-    expect(valueOf(details(), 'Description')).toBe('Developers of the portal.');
-    expect(valueOf(details(), 'Permission group')).toBe('PORTAL-team');
-    expect(valueOf(details(), 'Posting permissions')).toBe('closed');
-    expect(valueOf(details(), 'Subscription')).toBe('opt-out');
-    fireEvent.click(button('Approve'));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByTestId('feedback')).toHaveTextContent(/^New mailing list portal-dev@example\.test created\.$/);
-    expect(screen.getByTestId('landed')).toHaveTextContent(/^\/list-mailing-list-requests$/);
-    first.unmount();
-
-    open(KINDS.mailinglist);
-    await screen.findByRole('region', { name: 'Request Details' });
-    expect(valueOf(details(), 'Subscription')).toBe('opt-in');
   });
 });

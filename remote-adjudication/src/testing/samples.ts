@@ -1,7 +1,7 @@
 /** Answers of the fake API for this remote's tests (never part of a bundle). */
-import type { AccountSearchRow, Decision, RequestRow } from '@portal/api';
-import type { AuthChangeRequestDetail, EmailChangeRequestDetail, MailingListRequestDetail, NewAccountRequestDetail, UnlockRequestDetail, UserGroupRequestDetail } from '@portal/api';
-import { sampleAccount } from '@portal/shared/testing';
+import type { AccountSearchRow, RequestRow } from '@portal/api';
+import type { AuthChangeRequestDetail, EmailChangeRequestDetail, NewAccountRequestDetail, UnlockRequestDetail } from '@portal/api';
+import { SAMPLE_REQUEST, sampleAccount } from '@portal/shared/testing';
 
 export function sampleRow(overrides: Partial<RequestRow> = {}): RequestRow {
   return {
@@ -23,22 +23,7 @@ export function sampleRow(overrides: Partial<RequestRow> = {}): RequestRow {
 export const sampleRows = (count: number, first = 1, overrides: Partial<RequestRow> = {}): RequestRow[] =>
   Array.from({ length: count }, (_, i) => sampleRow({ id: first + i, identifier: `user${first + i}`, ...overrides }));
 
-const base = {
-  id: 12,
-  status: 'pending' as const,
-  username: 'jane.doe',
-  email: 'jane.doe@example.test',
-  first_name: 'Jane',
-  last_name: 'Doe',
-  reason: 'Builds the portal.',
-  created: '2026-03-03T16:05:00',
-  updated: '2026-03-04T09:30:00',
-  adjudicator: null,
-  submitted_by: null,
-  updates: [{ status: 'pending' as const, username: 'jane.doe', created: '2026-03-03T16:05:00', comment: 'Request submitted.' }],
-  account: null,
-  decisions: ['approved', 'denied'] as Decision[],
-};
+const base = SAMPLE_REQUEST;
 
 export function newAccountRequest(overrides: Partial<NewAccountRequestDetail> = {}): NewAccountRequestDetail {
   return {
@@ -83,37 +68,6 @@ export function authChangeRequest(overrides: Partial<AuthChangeRequestDetail> = 
 
 export function unlockRequest(overrides: Partial<UnlockRequestDetail> = {}): UnlockRequestDetail {
   return { ...base, kind: 'unlock', reason: 'Forgot my token.', account: sampleAccount({ active: false }), ...overrides } as UnlockRequestDetail;
-}
-
-export function userGroupRequest(overrides: Partial<UserGroupRequestDetail> = {}): UserGroupRequestDetail {
-  return {
-    ...base,
-    kind: 'usergroup',
-    user_group: 'PORTAL',
-    name: 'Portal Team',
-    description: 'Builds the portal.',
-    open_access: false,
-    memberConstraint: 'None',
-    visibility: 'site-approved',
-    groups: ['PORTAL-release'],
-    reason: 'A new project.',
-    ...overrides,
-  } as UserGroupRequestDetail;
-}
-
-export function mailingListRequest(overrides: Partial<MailingListRequestDetail> = {}): MailingListRequestDetail {
-  return {
-    ...base,
-    kind: 'mailinglist',
-    list_id: 'portal-dev@example.test',
-    user_group: 'PORTAL',
-    permission_group: 'PORTAL-team',
-    description: 'Developers of the portal.',
-    posting_permissions: 'closed',
-    automatic_subscription: true,
-    reason: 'Team announcements.',
-    ...overrides,
-  } as MailingListRequestDetail;
 }
 
 export function searchRow(overrides: Partial<AccountSearchRow> = {}): AccountSearchRow {

@@ -1,21 +1,20 @@
 /**
- * A queue's decision panel: @portal/shared/components' DecisionPanel with the kind's buttons,
+ * A queue's decision panel: the DecisionPanel of @portal/shared/components with the kind's buttons,
  * comment limit and feedback; after a decision, the list or back where the adjudicator came from.
  */
 import type { RequestDetailOf } from '@portal/api';
 import { useNavigateWithFeedback } from '@portal/shared';
-import { cameFrom, DecisionPanel as SharedDecisionPanel } from '@portal/shared/components';
 import { useLocation } from 'react-router-dom';
-import { decideRequest } from '../api/requests';
-import type { KindConfig, QueueKind } from './kinds';
+import { cameFrom } from '../components/cameFrom.js';
+import { DecisionPanel } from '../components/DecisionPanel.js';
+import { decideRequest } from './api.js';
+import type { KindConfig, QueueKind } from './queue.js';
 
-export { CONFIRM_APPROVAL } from '@portal/shared/components';
-
-export function DecisionPanel({ config, request }: { config: KindConfig; request: RequestDetailOf<QueueKind> }) {
+export function QueueDecisionPanel({ config, request }: { config: KindConfig; request: RequestDetailOf<QueueKind> }) {
   const navigateWithFeedback = useNavigateWithFeedback();
   const location = useLocation();
   return (
-    <SharedDecisionPanel
+    <DecisionPanel
       request={request}
       buttons={config.buttons}
       commentLimit={config.commentLimit}

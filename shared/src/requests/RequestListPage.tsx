@@ -3,12 +3,13 @@
  * page's start is kept in the URL (?start=30) so Back and a reload show the same page.
  */
 import { PageTitle } from '@portal/shared';
-import { errorText, useLoaded, useSearchQuery } from '@portal/shared/components';
-import { listRequests } from '../api/requests';
 import { Alert } from 'antd';
 import { useCallback, type ComponentType } from 'react';
-import type { KindConfig } from './kinds';
-import { RequestTable } from './RequestTable';
+import { useSearchQuery } from '../components/SearchForm.js';
+import { errorText, useLoaded } from '../components/useLoaded.js';
+import { listRequests } from './api.js';
+import type { KindConfig } from './queue.js';
+import { QueueTable } from './QueueTable.js';
 
 /** Spec section 8, the empty queue. */
 export const NO_OPEN_REQUESTS = 'There are no requests open at this time.';
@@ -24,7 +25,7 @@ export function requestListPage(config: KindConfig): ComponentType {
         {state.status === 'failed' ? (
           <Alert type="error" showIcon role="alert" title={errorText(state.error)} />
         ) : (
-          <RequestTable config={config} state={state} start={start} emptyText={NO_OPEN_REQUESTS} onPage={goTo} />
+          <QueueTable config={config} state={state} start={start} emptyText={NO_OPEN_REQUESTS} onPage={goTo} />
         )}
       </>
     );

@@ -1,15 +1,14 @@
 /**
- * A queue's list: @portal/shared/components' RequestTable with the kind's columns, the [details]
- * link where the kind's view permission is held.
+ * A queue's list: the RequestTable of @portal/shared/components with the kind's columns, and the
+ * [details] link where the kind's view permission is held.
  */
 import type { RequestPage, RequestRow } from '@portal/api';
 import { useHasPermission } from '@portal/shared';
-import { RequestTable as SharedRequestTable, type Loaded } from '@portal/shared/components';
-import type { KindConfig } from './kinds';
+import { RequestTable } from '../components/RequestTable.js';
+import type { Loaded } from '../components/useLoaded.js';
+import type { KindConfig } from './queue.js';
 
-export { capitalize } from '@portal/shared/components';
-
-export interface RequestTableProps {
+export interface QueueTableProps {
   readonly config: KindConfig;
   readonly state: Loaded<RequestPage>;
   readonly start: number;
@@ -19,10 +18,10 @@ export interface RequestTableProps {
   onPage(start: number): void;
 }
 
-export function RequestTable({ config, state, start, emptyText, detailsPath, onPage }: RequestTableProps) {
+export function QueueTable({ config, state, start, emptyText, detailsPath, onPage }: QueueTableProps) {
   const canView = useHasPermission(config.viewPermission);
   return (
-    <SharedRequestTable
+    <RequestTable
       state={state}
       start={start}
       emptyText={emptyText}

@@ -5,15 +5,16 @@
  * which is never sent.
  */
 import { PageTitle } from '@portal/shared';
-import { errorText, isNotFound, NotFoundView, useLoaded } from '@portal/shared/components';
-import { getRequest } from '../api/requests';
 import { Alert, Skeleton } from 'antd';
 import { useCallback, type ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
-import { DecisionPanel } from './DecisionPanel';
-import type { KindConfig } from './kinds';
-import { RequestFields } from './RequestFields';
-import { UpdatesTable } from '@portal/shared/components';
+import { isNotFound, NotFoundView } from '../components/NotFoundView.js';
+import { UpdatesTable } from '../components/UpdatesTable.js';
+import { errorText, useLoaded } from '../components/useLoaded.js';
+import { getRequest } from './api.js';
+import type { KindConfig } from './queue.js';
+import { QueueDecisionPanel } from './QueueDecisionPanel.js';
+import { RequestFields } from './RequestFields.js';
 
 export function requestDetailPage(config: KindConfig, title: string = config.detailTitle): ComponentType {
   function RequestDetailPage() {
@@ -32,9 +33,9 @@ export function requestDetailPage(config: KindConfig, title: string = config.det
         {state.status === 'failed' && <Alert type="error" showIcon role="alert" title={errorText(state.error)} />}
         {state.status === 'ready' && (
           <>
-            <RequestFields request={state.value} />
+            <RequestFields config={config} request={state.value} />
             <UpdatesTable updates={state.value.updates ?? []} />
-            {(state.value.decisions ?? []).length > 0 && <DecisionPanel key={state.value.id} config={config} request={state.value} />}
+            {(state.value.decisions ?? []).length > 0 && <QueueDecisionPanel key={state.value.id} config={config} request={state.value} />}
           </>
         )}
       </>
