@@ -61,6 +61,10 @@ export async function loadAndLook(page: Page, path: string, content: () => Promi
   // Nor a transition still running: a table's loading veil fades out after its spinner has gone
   // (read mid-way, its opacity was 0.5 against 1). Endless animations (a skeleton's pulse) aside.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+  // Nor a motion antd has not closed yet: its classes (a dialog's `ant-zoom-appear-active`) go when
+  // the animation's end event is handled, a moment after the animation itself has ended; on a slow
+  // machine one load read them and the other did not.
+  await expect(page.locator('[class*="-appear-active"], [class*="-enter-active"], [class*="-leave-active"]')).toHaveCount(0);
   // The start of each style antd computed, to name it when one should not be there.
   const computed = await page.locator(ANTD_STYLES_COMPUTED).evaluateAll((styles) => styles.map((style) => style.textContent?.slice(0, 100) ?? ''));
   const looks = await appearance(page);

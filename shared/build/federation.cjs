@@ -621,4 +621,4 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
   };
 }
 
-module.exports = { createWebpackConfig, federationRuntimeFiles, sharedSingletons, SINGLETON_PACKAGES };
+module.exports = { broughtComponents, createWebpackConfig, federationRuntimeFiles, sharedSingletons, SINGLETON_PACKAGES };

@@ -4,7 +4,8 @@
  * no host rebuild); only the singleton root of @portal/shared and the libraries are shared.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the webpack preset is CommonJS
-const { sharedSingletons } = require('../build/federation.cjs') as {
+const { broughtComponents, sharedSingletons } = require('../build/federation.cjs') as {
+  broughtComponents(pkg: { name?: string; portal?: { brings?: unknown } }): string[];
   sharedSingletons(deps: Record<string, string>, kind?: 'host' | 'remote'): Record<string, { singleton?: boolean; strictVersion?: boolean; import?: string | false; eager?: boolean }>;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- read like webpack reads it
@@ -61,5 +62,22 @@ describe('the shared modules of every app', () => {
 
   it('share the libraries as singletons', () => {
     for (const name of ['react', 'react-dom', 'react-final-form', 'typebox']) expect(shared[name]).toMatchObject({ singleton: true });
+  });
+});
+
+describe('the antd components a remote brings ("portal"."brings" in its package.json)', () => {
+  const brings = (value: unknown) => () => broughtComponents({ name: '@portal/remote-tokens', portal: { brings: value } });
+
+  it('are names, each once; none when the remote brings none', () => {
+    expect(broughtComponents({ name: '@portal/remote-tokens', portal: {} })).toEqual([]);
+    expect(brings(['Steps', 'DatePicker'])()).toEqual(['Steps', 'DatePicker']);
+  });
+
+  it('stop the build, saying what is wrong, when they are anything else', () => {
+    expect(brings('Steps')).toThrow('@portal/remote-tokens: "portal"."brings" must be a list of antd component names, e.g. ["Steps"]');
+    expect(brings(['steps'])).toThrow('@portal/remote-tokens: "portal"."brings": "steps" is not an antd component\'s name (e.g. "Steps")');
+    expect(brings(['antd/es/steps'])).toThrow('"antd/es/steps" is not an antd component\'s name');
+    expect(brings([42])).toThrow('42 is not an antd component\'s name');
+    expect(brings(['Steps', 'Steps'])).toThrow('@portal/remote-tokens: "portal"."brings" names a component twice');
   });
 });

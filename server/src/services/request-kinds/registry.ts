@@ -1,9 +1,9 @@
 /**
- * The request kinds the adjudication engine (services/adjudication.ts) knows: each kind module of
- * this folder registers its definition once, when it is loaded (index.ts loads them all). Adding
- * a kind is adding a module here (and its entry in @portal/api's request-kind table, which the
- * routes and the screens read): its permissions, decisions and comment limit come from that
- * table; the module says how its queue lists and what a decision does.
+ * The request kinds the adjudication engine (services/adjudication.ts) knows: each module of
+ * ./kinds registers its kind once, when it is loaded (index.ts loads them all). Adding a kind is
+ * adding a module there (and its entry in @portal/api's request-kind table, which the routes and
+ * the screens read): its permissions, decisions and comment limit come from that table; the
+ * module says how its queue lists and what a decision does.
  */
 import type { ListEngine } from '../lists/engine.js';
 import {

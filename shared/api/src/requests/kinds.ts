@@ -1,8 +1,9 @@
 /**
  * The request kinds, once (spec sections 2, 3, 6 and 7): each kind's path segment in the API,
- * its permissions, the decisions it takes, its comment limit, and where its queue is in the
- * portal. The server registers its routes from this table and the adjudication remote builds its
- * pages from it (its package.json declares the sidebar's queues, checked against it).
+ * its permissions, the decisions it takes, its comment limit, the roles that work it, and where
+ * its queue is in the portal. The server registers its routes from this table; the remote that
+ * owns a kind builds its queue's pages from it (@portal/shared/requests) and declares its sidebar
+ * entry in its package.json, which a test checks against it.
  */
 import type { Permission } from '../permissions.js';
 import { LIMITS } from '../rules.js';
