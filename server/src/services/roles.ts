@@ -3,12 +3,12 @@
  * are the union over the roles its account holds, computed at every request from the database,
  * so a role change applies at once. The table in docs/architecture.md, "Roles and permissions", documents this mapping.
  */
-import { adjudicatePermission, listPermission, PERMISSIONS, REQUEST_KIND_INFO, REQUEST_KINDS, viewPermission, type Permission, type QueueRole } from '@portal/api';
+import { adjudicatePermission, listPermission, PERMISSIONS, REQUEST_KINDS, requestKindInfo, viewPermission, type Permission, type QueueRole } from '@portal/api';
 import type { PlatformRole } from '../repositories/accounts.js';
 
 /** The queues' permissions of the request kinds the role works (@portal/api's kinds' table says who works each). */
 function queuesWorkedBy(role: QueueRole & PlatformRole): Permission[] {
-  return REQUEST_KINDS.filter((kind) => (REQUEST_KIND_INFO[kind].workedBy as readonly QueueRole[]).includes(role)).flatMap((kind) => [
+  return REQUEST_KINDS.filter((kind) => requestKindInfo(kind).workedBy.includes(role)).flatMap((kind) => [
     listPermission(kind),
     viewPermission(kind),
     adjudicatePermission(kind),

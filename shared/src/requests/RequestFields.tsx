@@ -3,7 +3,7 @@
  * common facts, the kind's own lines (its queue's `fields`), and the certificate or the account
  * where the request has one. The helpers below write a kind's lines alike whichever remote owns it.
  */
-import type { RequestDetail } from '@portal/api';
+import type { RequestDetail, RequestDetailOf } from '@portal/api';
 import { useConfiguration } from '@portal/shared';
 import { Descriptions, Typography } from 'antd';
 import { useId, type ReactNode } from 'react';
@@ -11,7 +11,7 @@ import { AccountDetails } from '../components/AccountDetails.js';
 import { CertificatePanel } from '../components/CertificatePanel.js';
 import { formatDateTime } from '../components/dates.js';
 import { capitalize } from '../components/text.js';
-import type { DetailItems, KindConfig } from './queue.js';
+import type { DetailItems, KindConfig, QueueKind } from './queue.js';
 
 /** Spec section 2: "Unprovided supervisor fields show 'not provided'". */
 export const NOT_PROVIDED = 'not provided';
@@ -52,7 +52,7 @@ function commonItems(request: RequestDetail): DetailItems {
   return items;
 }
 
-export function RequestFields({ config, request }: { config: KindConfig; request: RequestDetail }) {
+export function RequestFields({ config, request }: { config: KindConfig; request: RequestDetailOf<QueueKind> }) {
   const { cac_support } = useConfiguration();
   const headingId = useId();
   const certificate = 'certificate' in request ? request.certificate : null;
@@ -66,7 +66,7 @@ export function RequestFields({ config, request }: { config: KindConfig; request
           bordered
           size="small"
           column={1}
-          items={[...commonItems(request), ...config.fields(request as never, { cacSupport: cac_support })]}
+          items={[...commonItems(request), ...config.fields(request, { cacSupport: cac_support })]}
         />
       </section>
       {certificate && <CertificatePanel certificate={certificate} title="Certificate Details" headingLevel={3} />}
