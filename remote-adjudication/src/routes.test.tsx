@@ -1,6 +1,6 @@
-import { DENIED_REQUESTS, listPermission, requestKindInfo, SUMMARY_KINDS } from '@portal/api';
+import { DENIED_REQUESTS, listPermission, queuedKinds } from '@portal/api';
 import type { NavigationEntry } from '@portal/shared';
-import { configure, describeRemoteContract, fakeServer, renderPage, signIn, workspaceRemotes } from '@portal/shared/testing';
+import { configure, declaredRequestKinds, describeRemoteContract, fakeServer, renderPage, signIn, workspaceRemotes } from '@portal/shared/testing';
 import { screen } from '@testing-library/react';
 import pkg from '../package.json';
 import remote from './routes';
@@ -33,22 +33,19 @@ describe('the queues in the sidebar (host contract 2.0): this remote declares th
   /** Every remote's entries: remote-groups and remote-mailing-lists declare their kinds' queues. */
   const everyRemote = workspaceRemotes().flatMap((declared) => declared.navigation ?? []);
 
-  it("declares, across the remotes, a queue for each counted request kind, at the kinds' table's path and permission, with its count (spec section 2)", () => {
+  it("declares, across the remotes, a queue for each counted request kind, at each kind's declared path and permission, with its count (spec section 2)", () => {
     const byPath = (a: { path?: string }, b: { path?: string }) => String(a.path).localeCompare(String(b.path));
     const queues = everyRemote
       .filter((entry) => entry.count !== undefined)
       .map(({ section, path, permission, count, when }) => ({ section, path, permission, count, when }))
       .sort(byPath);
-    const expected = SUMMARY_KINDS.map((kind) => {
-      const queue = requestKindInfo(kind).queue;
-      return {
-        section: 'manage-accounts',
-        path: queue?.path,
-        permission: listPermission(kind),
-        count: `total_${kind}`,
-        when: queue?.smartCardsOnly ? 'smart-cards' : undefined,
-      };
-    }).sort(byPath);
+    const expected = queuedKinds(declaredRequestKinds()).map((kind) => ({
+      section: 'manage-accounts',
+      path: kind.queue.path,
+      permission: listPermission(kind),
+      count: `total_${kind.kind}`,
+      when: kind.queue.smartCardsOnly ? 'smart-cards' : undefined,
+    })).sort(byPath);
     expect(queues).toEqual(expected);
   });
 

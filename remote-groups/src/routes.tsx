@@ -1,5 +1,6 @@
 /** remote-groups: groups, memberships and group administration (docs/architecture.md, "The remotes"; server/docs/groups.md). */
 import { links } from '@portal/api';
+import { userGroupRequestKind } from '@portal/api/request-kinds/user-group';
 import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
 import { lazyPage } from '@portal/shared/components';
 import { queueInfo, queueRoutes } from '@portal/shared/requests';
@@ -41,7 +42,7 @@ const remote: RemoteModule = {
     route('group-administration/:usergroupId/:requestId?', 'Group Administration', SIGNED_IN, GroupAdministrationPage),
     route('add-user-to-group', 'Groups', SIGNED_IN, ToGroups),
     route('add-user-to-group/:usergroupId/:username?', 'Add User To Group', SIGNED_IN, AddUserToGroupPage),
-    ...queueRoutes(queueInfo('usergroup'), userGroupQueuePages),
+    ...queueRoutes(queueInfo(userGroupRequestKind), userGroupQueuePages),
   ],
 };
 

@@ -1,4 +1,5 @@
 /** remote-mailing-lists: lists, moderation and list requests (docs/architecture.md, "The remotes"; server/docs/mailing-lists.md). */
+import { mailingListRequestKind } from '@portal/api/request-kinds/mailing-list';
 import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
 import { lazyPage } from '@portal/shared/components';
 import { queueInfo, queueRoutes } from '@portal/shared/requests';
@@ -21,7 +22,7 @@ const remote: RemoteModule = {
     route('mailing-lists/new/:groupId', 'Request Mailing List', SIGNED_IN, RequestMailingListPage),
     route('mailing-lists/:listId', 'Mailing List Members', SIGNED_IN, ListMembersPage),
     route('mailing-lists/:listId/queue', 'Held Messages', SIGNED_IN, HeldMessagesPage),
-    ...queueRoutes(queueInfo('mailinglist'), mailingListQueuePages),
+    ...queueRoutes(queueInfo(mailingListRequestKind), mailingListQueuePages),
   ],
 };
 

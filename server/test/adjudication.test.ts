@@ -11,7 +11,7 @@ import { addAccountUpdate } from '../src/repositories/accounts.js';
 import { bindCertificate } from '../src/repositories/certificates.js';
 import { insertUserGroup } from '../src/repositories/groups.js';
 import { insertRequest, insertRequestUpdate } from '../src/repositories/requests.js';
-import { KIND_RULES, REQUEST_KINDS, REQUEST_STATUSES, type Decision, type RequestKind, type RequestStatus } from '../src/services/adjudication.js';
+import { registeredKinds, requestKind, REQUEST_STATUSES, type Decision, type RequestKind, type RequestStatus } from '../src/services/adjudication.js';
 import { listMail } from '../src/services/mail.js';
 import { anonymous, createAccount, postSignIn, signIn, type Principal } from './auth-helpers.js';
 import { DATABASE_KINDS, createFixture, type Fixture } from './helpers.js';
@@ -30,6 +30,8 @@ const already = (status: string) => ({ error: `This request is already ${status}
 const undecidable = (status: string) => ({ error: `This request is ${status} and can no longer be decided.`, code: 409 });
 
 const DECISIONS: readonly Decision[] = ['approved', 'denied', 'incomplete'];
+/** The kinds this server registered (each kind's module with its declaration). */
+const REQUEST_KINDS = registeredKinds().map(({ kind }) => kind);
 
 for (const databaseKind of DATABASE_KINDS) {
   describe(`adjudication on ${databaseKind}`, () => {
@@ -110,7 +112,7 @@ for (const databaseKind of DATABASE_KINDS) {
 
     describe('every decision from every status', () => {
       for (const kind of REQUEST_KINDS) {
-        const rules = KIND_RULES[kind];
+        const rules = requestKind(kind);
         for (const status of REQUEST_STATUSES) {
           for (const decision of DECISIONS) {
             if (!rules.decisions.includes(decision)) continue;

@@ -12,7 +12,7 @@ import type { App } from '../src/app.js';
 import type { Database } from '../src/db/database.js';
 import { listApiRoutes, type ApiRoute } from '../src/plugins/route-access.js';
 import type { PlatformRole } from '../src/repositories/accounts.js';
-import { ROLE_PERMISSIONS, permissionsOf } from '../src/services/roles.js';
+import { permissionsOf, rolePermissions } from '../src/services/roles.js';
 import type { SecurityContext } from '../src/services/security-context.js';
 import { XSRF_TOKENS_KEPT, isXsrfTokenOf, xsrfTokenOf } from '../src/services/sessions.js';
 import {
@@ -464,13 +464,13 @@ for (const kind of DATABASE_KINDS) {
             } else if (route.access.kind === 'session' && route.groupPermission) {
               // Checked inside the group the call names: a holder of the permission site-wide is let
               // through; anyone else may hold it only in a group, so a refusal is the plain 403.
-              if (ROLE_PERMISSIONS[name].includes(route.groupPermission)) assert.ok(status !== 401 && status !== 403, where);
+              if (rolePermissions(name).includes(route.groupPermission)) assert.ok(status !== 401 && status !== 403, where);
               else if (status === 403) assert.deepEqual(response.json(), FORBIDDEN, where);
               else assert.notEqual(status, 401, where);
             } else if (route.access.kind === 'session') {
               assert.ok(status !== 401 && status !== 403, where);
             } else {
-              const holds = ROLE_PERMISSIONS[name].includes(route.access.permission);
+              const holds = rolePermissions(name).includes(route.access.permission);
               if (holds) assert.ok(status !== 401 && status !== 403, where);
               else {
                 assert.equal(status, 403, where);

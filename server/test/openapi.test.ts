@@ -14,6 +14,7 @@ import type { App } from '../src/app.js';
 import type { Database } from '../src/db/database.js';
 import { OPENAPI_PATH } from '../src/plugins/openapi.js';
 import { INTROSPECTION_PATH } from '../src/routes/introspection.js';
+import { registeredKinds } from '../src/services/request-kinds/index.js';
 import { API_PREFIX, isApiPath, listApiRoutes, type ApiRoute } from '../src/plugins/route-access.js';
 import { createFixture, createTestApp, createTestDatabase, type Fixture } from './helpers.js';
 
@@ -115,7 +116,7 @@ describe(`GET ${OPENAPI_PATH}`, () => {
   });
 
   test('a call checked inside a user group names the permission it needs there (x-group-permission)', () => {
-    const requestCalls: unknown[] = api.REQUEST_KINDS.flatMap((kind) => [api.getRequest(kind), ...api.REQUEST_KIND_INFO[kind].decisions.map((d) => api.decideRequest(kind, d))]);
+    const requestCalls: unknown[] = registeredKinds().flatMap(({ declaration }) => [api.getRequest(declaration), ...declaration.decisions.map((d) => api.decideRequest(declaration, d))]);
     const inGroup = [...(Object.values(api) as unknown[]), ...requestCalls]
       .filter((value): value is api.AnyEndpoint => typeof value === 'object' && value !== null && 'access' in value && 'method' in value && 'path' in value)
       .filter((endpoint) => typeof endpoint.access === 'object' && 'groupPermission' in endpoint.access);

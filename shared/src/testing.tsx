@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchPath, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { pathHasPrefix, validateEnvironmentManifest, type EnvironmentManifest, type NavigationEntry, type RemoteModule } from './contract.js';
-import { isPermission } from '@portal/api';
+import { inKindOrder, isPermission, type RequestKindDefinition } from '@portal/api';
 
 const REPO = join(__dirname, '..', '..');
 
@@ -34,6 +34,25 @@ export function workspaceRemotes(): DeclaredRemote[] {
       const { remote, ...declared } = pkg.portal;
       return [{ name: remote, version: pkg.version, ...declared }];
     });
+}
+
+const isKindDefinition = (value: unknown): value is RequestKindDefinition =>
+  typeof value === 'object' && value !== null && 'kind' in value && 'permission' in value && 'detail' in value;
+
+/**
+ * Every request kind declared in @portal/api's requests/kinds/, in their order, read from the
+ * folder as the server reads its kinds' modules: a test covers a kind added by a file, with no
+ * list to edit.
+ */
+export function declaredRequestKinds(): RequestKindDefinition[] {
+  const dir = join(REPO, 'shared', 'api', 'src', 'requests', 'kinds');
+  return inKindOrder(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.ts'))
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- Jest's CommonJS: whatever files the folder holds
+      .flatMap((name) => Object.values(require(join(dir, name)) as Record<string, unknown>))
+      .filter(isKindDefinition),
+  );
 }
 
 const declaredRecord = (name: string) => workspaceRemotes().find((remote) => remote.name === name);

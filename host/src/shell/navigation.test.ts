@@ -1,13 +1,14 @@
-import { PERMISSIONS, type Permission } from '@portal/api';
+import { permissionsWith, type Permission } from '@portal/api';
 import type { NavigationEntry } from '@portal/shared';
-import { workspaceRemotes } from '@portal/shared/testing';
+import { declaredRequestKinds, workspaceRemotes } from '@portal/shared/testing';
 import { declaredNavigation, showsCounts, sidebarSections, type SidebarContext, type SidebarSection } from './navigation';
 
 /** What the workspace's remotes declare in their package.json, as their builds carry it into the manifest. */
 const remotes = workspaceRemotes();
 const entries = declaredNavigation(remotes);
 
-const ALL: readonly Permission[] = PERMISSIONS;
+/** A site administrator's: every permission, each declared request kind's included. */
+const ALL: readonly Permission[] = permissionsWith(declaredRequestKinds());
 /** The help desk's (server/src/services/roles.ts). */
 const HELP_DESK: readonly Permission[] = ['SEARCH_ACCOUNTS', 'VIEW_ACCOUNT', 'VIEW_REQUEST_SUMMARY', 'LIST_UNLOCK_REQUESTS', 'VIEW_UNLOCK_REQUEST'];
 const summary = { total_authchange: 0, total_profilechange: 2, total_mailinglist: 0, total_new: 7, total_usergroup: 1, total_unlock: 0 };

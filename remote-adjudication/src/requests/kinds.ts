@@ -5,6 +5,10 @@
  * remote-mailing-lists); every queue is served by @portal/shared/requests' pages.
  */
 import { DENIED_REQUESTS } from '@portal/api';
+import { authChangeRequestKind } from '@portal/api/request-kinds/auth-change';
+import { newAccountRequestKind } from '@portal/api/request-kinds/new-account';
+import { profileChangeRequestKind } from '@portal/api/request-kinds/profile-change';
+import { unlockRequestKind } from '@portal/api/request-kinds/unlock';
 import { authenticationMethod } from '@portal/shared/components';
 import { APPROVE_OR_DENY, fullName, lines, multiline, orNotProvided, queueInfo, yesNo, type DetailItems, type KindConfig } from '@portal/shared/requests';
 
@@ -30,7 +34,7 @@ type AccountKind = 'new' | 'authchange' | 'profilechange' | 'unlock';
 
 export const KINDS: { readonly [K in AccountKind]: KindConfig<K> } = {
   new: {
-    ...queueInfo('new'),
+    ...queueInfo(newAccountRequestKind),
     // Spec section 6 gives two readings for this link (one names VIEW_AUTH_CHANGE_REQUEST): this
     // is the other, the kind's own view permission, as every other list uses.
     identifierLabel: 'Requested Username',
@@ -68,7 +72,7 @@ export const KINDS: { readonly [K in AccountKind]: KindConfig<K> } = {
     returnTo: 'list',
   },
   authchange: {
-    ...queueInfo('authchange'),
+    ...queueInfo(authChangeRequestKind),
     identifierLabel: 'Requested Authentication',
     formatIdentifier: requestedAuthentication,
     showUsername: true,
@@ -87,7 +91,7 @@ export const KINDS: { readonly [K in AccountKind]: KindConfig<K> } = {
     returnTo: 'list',
   },
   profilechange: {
-    ...queueInfo('profilechange'),
+    ...queueInfo(profileChangeRequestKind),
     identifierLabel: 'New Email',
     showUsername: true,
     buttons: APPROVE_OR_DENY,
@@ -103,7 +107,7 @@ export const KINDS: { readonly [K in AccountKind]: KindConfig<K> } = {
     returnTo: 'previous',
   },
   unlock: {
-    ...queueInfo('unlock'),
+    ...queueInfo(unlockRequestKind),
     // The identifier is the username: the username column shows it.
     showUsername: true,
     buttons: APPROVE_OR_DENY,

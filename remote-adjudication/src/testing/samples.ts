@@ -1,6 +1,9 @@
 /** Answers of the fake API for this remote's tests (never part of a bundle). */
 import type { AccountSearchRow, RequestRow } from '@portal/api';
-import type { AuthChangeRequestDetail, EmailChangeRequestDetail, NewAccountRequestDetail, UnlockRequestDetail } from '@portal/api';
+import type { AuthChangeRequestDetail } from '@portal/api/request-kinds/auth-change';
+import type { NewAccountRequestDetail } from '@portal/api/request-kinds/new-account';
+import type { EmailChangeRequestDetail } from '@portal/api/request-kinds/profile-change';
+import type { UnlockRequestDetail } from '@portal/api/request-kinds/unlock';
 import { SAMPLE_REQUEST, sampleAccount } from '@portal/shared/testing';
 
 export function sampleRow(overrides: Partial<RequestRow> = {}): RequestRow {

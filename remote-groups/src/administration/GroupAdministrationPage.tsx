@@ -5,7 +5,8 @@
  * with its decision (VIEW and ADJUDICATE_MEMBERSHIP_REQUEST), its additional permission groups,
  * its mailing lists, and Manage All Groups (LIST_USER_GROUP_REQUESTS).
  */
-import { links, REQUEST_KIND_INFO, serviceNames, visibilityText, type UserGroup } from '@portal/api';
+import { links, serviceNames, visibilityText, type UserGroup } from '@portal/api';
+import { userGroupRequestKind } from '@portal/api/request-kinds/user-group';
 import { PageTitle, useHasPermission, useNavigateWithFeedback } from '@portal/shared';
 import { errorText, NotFoundView, RequestTable, useLoaded } from '@portal/shared/components';
 import { Alert, Descriptions, Space, Typography } from 'antd';
@@ -173,7 +174,7 @@ function Administration({ group, reload, requestId }: { group: UserGroup; reload
       {manageAll && (
         <Section title="Manage All Groups">
           <Space orientation="vertical">
-            <Link to={REQUEST_KIND_INFO.usergroup.queue?.path ?? links.groups()}>User group requests</Link>
+            <Link to={userGroupRequestKind.queue.path}>User group requests</Link>
           </Space>
         </Section>
       )}

@@ -4,7 +4,8 @@
  * they ask to join and leave, the reason, the history, and the decision panel when the caller may
  * decide (ADJUDICATE_MEMBERSHIP_REQUEST in the group, and not their own request).
  */
-import { links, REQUEST_KIND_INFO, type UserGroup } from '@portal/api';
+import { links, type UserGroup } from '@portal/api';
+import { membershipRequestKind } from '@portal/api/request-kinds/membership';
 import { useHasPermission } from '@portal/shared';
 import { capitalize, DecisionPanel, errorText, formatDateTimeWithZone, isNotFound, NotFoundView, ReasonText, UpdatesTable, useLoaded } from '@portal/shared/components';
 import { Alert, Descriptions, Skeleton, Typography } from 'antd';
@@ -53,7 +54,7 @@ export function MembershipRequestView({ group, requestId, onDecided }: { group: 
         <DecisionPanel
           request={request}
           buttons={{ approved: 'Approve', denied: 'Deny' }}
-          commentLimit={REQUEST_KIND_INFO.membership.commentLimit}
+          commentLimit={membershipRequestKind.commentLimit}
           describe={`Membership Request ${request.id}`}
           decide={(decision, comment) => decideMembership(request.id, decision, comment)}
           onDecided={(decision) =>

@@ -9,12 +9,12 @@ import type {
   MembershipPage,
   MembershipRequestAnswer,
   MembershipRequestBody,
-  MembershipRequestDetail,
   RequestPage,
   UserGroup,
   UserGroupRequestBody,
   UserGroupUpdate,
 } from '@portal/api';
+import { membershipRequestKind, type MembershipRequestDetail } from '@portal/api/request-kinds/membership';
 import { call } from '@portal/shared';
 
 type Options = { readonly signal?: AbortSignal };
@@ -63,7 +63,7 @@ export function listMembershipRequests(id: string, start: number, options: Optio
 }
 
 export function getMembershipRequest(requestId: number, options: Options = {}): Promise<MembershipRequestDetail> {
-  return call(api.getRequest('membership'), { params: { id: requestId } }, options);
+  return call(api.getRequest(membershipRequestKind), { params: { id: requestId } }, options);
 }
 
 /** POST /requests/membership/new (request, join) or /update (update, leave). */
@@ -79,5 +79,5 @@ export function searchCandidates(id: string, term: string, start: number, option
 
 export function decideMembership(requestId: number, decision: 'approved' | 'denied' | 'incomplete', comment: string): Promise<MembershipRequestDetail> {
   if (decision === 'incomplete') return Promise.reject(new Error('Membership requests are approved or denied.'));
-  return call(api.decideRequest('membership', decision), { params: { id: requestId }, body: { comment } });
+  return call(api.decideRequest(membershipRequestKind, decision), { params: { id: requestId }, body: { comment } });
 }

@@ -1,4 +1,4 @@
-import type { UserGroupRequestDetail } from '@portal/api';
+import type { UserGroupRequestDetail } from '@portal/api/request-kinds/user-group';
 import { configure, detailAnswer, fakeServer, openRequest, requestDetails as details, SAMPLE_REQUEST, signIn, valueOf } from '@portal/shared/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { USER_GROUP_QUEUE } from './userGroupQueue';

@@ -4,6 +4,7 @@
  * its own: /groups does not carry it.
  */
 import { CONSTRAINT_TEXT, serviceNames, visibilityText, type MemberConstraint } from '@portal/api';
+import { userGroupRequestKind } from '@portal/api/request-kinds/user-group';
 import { APPROVE_OR_DENY, multiline, queueInfo, requestDetailPage, requester, requestListPage, yesNo, type KindConfig } from '@portal/shared/requests';
 
 /** Spec section 8's success feedback, word for word. */
@@ -13,7 +14,7 @@ export const USER_GROUP_FEEDBACK = {
 } as const;
 
 export const USER_GROUP_QUEUE: KindConfig<'usergroup'> = {
-  ...queueInfo('usergroup'),
+  ...queueInfo(userGroupRequestKind),
   identifierLabel: 'Group',
   showUsername: false,
   buttons: APPROVE_OR_DENY,

@@ -1,5 +1,6 @@
 /** Sample answers of the group calls for the screens' tests. */
-import type { Membership, MembershipRequestDetail, UserGroup, UserGroupSummary } from '@portal/api';
+import type { Membership, UserGroup, UserGroupSummary } from '@portal/api';
+import type { MembershipRequestDetail } from '@portal/api/request-kinds/membership';
 
 export function sampleGroup(overrides: Partial<UserGroup> = {}): UserGroup {
   return {

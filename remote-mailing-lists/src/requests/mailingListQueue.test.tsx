@@ -1,4 +1,4 @@
-import type { MailingListRequestDetail } from '@portal/api';
+import type { MailingListRequestDetail } from '@portal/api/request-kinds/mailing-list';
 import { configure, detailAnswer, fakeServer, openRequest, renderPage, requestDetails as details, SAMPLE_REQUEST, signIn, valueOf } from '@portal/shared/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MAILING_LIST_QUEUE, MailingListRequestsPage } from './mailingListQueue';

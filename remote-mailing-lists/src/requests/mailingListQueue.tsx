@@ -4,13 +4,14 @@
  * chunk of its own: the list pages do not carry it.
  */
 import { MAILING_LIST_MESSAGES } from '@portal/api';
+import { mailingListRequestKind } from '@portal/api/request-kinds/mailing-list';
 import { APPROVE_OR_DENY, multiline, queueInfo, requestDetailPage, requester, requestListPage, type KindConfig } from '@portal/shared/requests';
 
 /** Spec section 3: automatic_subscription true means opt-out, else opt-in. */
 export const subscriptionPolicy = (automatic: boolean) => (automatic ? 'opt-out' : 'opt-in');
 
 export const MAILING_LIST_QUEUE: KindConfig<'mailinglist'> = {
-  ...queueInfo('mailinglist'),
+  ...queueInfo(mailingListRequestKind),
   identifierLabel: 'Mailing List',
   showUsername: false,
   buttons: APPROVE_OR_DENY,

@@ -20,6 +20,7 @@ import fastifySwagger from '@fastify/swagger';
 import * as api from '@portal/api';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { SERVER_DIR } from '../paths.js';
+import { registeredKinds } from '../services/request-kinds/registry.js';
 import { INTROSPECTION_OPERATION, INTROSPECTION_PATH } from '../routes/introspection.js';
 import { API_PREFIX, declaredAccess, declaredXsrf, isApiPath } from './route-access.js';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './security.js';
@@ -104,12 +105,11 @@ export function operationIds(): ReadonlyMap<string, string> {
     if (!ids.has(key)) ids.set(key, name);
   };
   for (const [name, value] of Object.entries(api)) if (isEndpoint(value)) add(value, name);
-  for (const kind of api.REQUEST_KINDS) {
-    const { permission, decisions } = api.REQUEST_KIND_INFO[kind];
-    const noun = `${pascal(permission)}Request`;
-    add(api.listRequests(kind), `list${noun}s`);
-    add(api.getRequest(kind), `get${noun}`);
-    for (const decision of decisions) add(api.decideRequest(kind, decision), `${DECISION_VERBS[decision]}${noun}`);
+  for (const { declaration } of registeredKinds()) {
+    const noun = `${pascal(declaration.permission)}Request`;
+    add(api.listRequests(declaration), `list${noun}s`);
+    add(api.getRequest(declaration), `get${noun}`);
+    for (const decision of declaration.decisions) add(api.decideRequest(declaration, decision), `${DECISION_VERBS[decision]}${noun}`);
   }
   return ids;
 }

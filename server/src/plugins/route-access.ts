@@ -10,7 +10,8 @@
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { RouteAccess } from '@portal/shared/contract';
-import { isPermission, type GroupPermission, type Permission } from '@portal/api';
+import type { GroupPermission, Permission } from '@portal/api';
+import { allPermissions } from '../services/roles.js';
 import { unencapsulated } from './unencapsulated.js';
 
 declare module 'fastify' {
@@ -60,8 +61,9 @@ export function declaredAccess(route: Pick<RouteOptions, 'method' | 'url' | 'con
     throw new RouteDeclarationError(`${where}: declare either config.access or config.permission, not both`);
   }
   if (permission !== undefined) {
-    if (!isPermission(permission)) throw new RouteDeclarationError(`${where}: '${String(permission)}' is not a permission`);
-    return { kind: 'permission', permission };
+    // Every permission this server knows: spec section 6's and those of the request kinds it registered.
+    if (!allPermissions().includes(permission as Permission)) throw new RouteDeclarationError(`${where}: '${String(permission)}' is not a permission`);
+    return { kind: 'permission', permission: permission as Permission };
   }
   if (access === 'public' || access === 'session') return { kind: access };
   if (access !== undefined) {

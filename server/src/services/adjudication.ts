@@ -9,8 +9,7 @@
 import { embeddedListEngine } from './lists/embedded.js';
 import {
   PAGE_SIZE,
-  REQUEST_KINDS,
-  SUMMARY_KINDS,
+  queuedKinds,
   type Decision,
   type RequestDetail,
   type RequestKind,
@@ -18,7 +17,6 @@ import {
   type RequestRow,
   type RequestStatus,
   type RequestSummary,
-  type SummaryKind,
 } from '@portal/api';
 import type { Permission } from '@portal/api';
 import { lengthAtMost, RULE_MESSAGES } from '@portal/api';
@@ -43,17 +41,12 @@ import { accountView } from './accounts.js';
 import { requireInGroup, visibleGroup } from './groups.js';
 import { enqueueMail } from './mail.js';
 import { requestNotFound } from './request-kinds/common.js';
-import { requestKind, type RequestAccess, type RequestKindDefinition } from './request-kinds/index.js';
+import { registeredKinds, requestKind, type RequestAccess, type RequestKindDefinition } from './request-kinds/index.js';
 import { MESSAGES } from '../messages.js';
 
 /** The request domain's names, for the routes and the tests (defined once in @portal/api). */
-export { REQUEST_KINDS, REQUEST_STATUSES, type Decision, type RequestKind, type RequestStatus } from '@portal/api';
-export { registerRequestKind, requestKind, type RequestKindDefinition } from './request-kinds/index.js';
-
-/** Each kind's definition, by kind (every kind of REQUEST_KINDS must be registered: else the server does not start). */
-export const KIND_RULES: Readonly<Record<RequestKind, RequestKindDefinition>> = Object.fromEntries(
-  REQUEST_KINDS.map((kind) => [kind, requestKind(kind)]),
-) as Record<RequestKind, RequestKindDefinition>;
+export { REQUEST_STATUSES, type Decision, type RequestKind, type RequestStatus } from '@portal/api';
+export { registeredKinds, registerRequestKind, requestKind, type RequestKindDefinition } from './request-kinds/index.js';
 
 export const listPermission = (kind: RequestKind): Permission => requestKind(kind).permissions.list;
 export const viewPermission = (kind: RequestKind): Permission => requestKind(kind).permissions.view;
@@ -114,8 +107,9 @@ export async function listMembershipRequests(
  */
 export async function requestSummary(context: SelfServiceContext, actor: Actor): Promise<RequestSummary> {
   const counts = await countPendingByKind(context.db);
-  const count = (kind: SummaryKind) => (holds(actor, listPermission(kind)) ? (counts[kind] ?? 0) : 0);
-  return Object.fromEntries(SUMMARY_KINDS.map((kind) => [`total_${kind}`, count(kind)])) as RequestSummary;
+  const queued = queuedKinds(registeredKinds().map(({ declaration }) => declaration));
+  const count = (kind: RequestKind) => (holds(actor, listPermission(kind)) ? (counts[kind] ?? 0) : 0);
+  return Object.fromEntries(queued.map(({ kind }) => [`total_${kind}`, count(kind as RequestKind)])) as RequestSummary;
 }
 
 /** POST /requests/search-denied: denied new account requests matching every word of the term. */

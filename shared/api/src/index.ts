@@ -38,6 +38,7 @@ export * from './groups/search-candidates.js';
 export * from './groups/membership-requests.js';
 export * from './requests/get-request-summary.js';
 export * from './requests/kinds.js';
+export * from './requests/model.js';
 export * from './requests/requests.js';
 export * from './requests/search-denied-requests.js';
 export * from './self-service/email-exists.js';

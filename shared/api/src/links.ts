@@ -45,7 +45,7 @@ export const links = {
     requestId === undefined ? `/group-administration/${seg(groupId)}` : `/group-administration/${seg(groupId)}/${seg(requestId)}`,
   addUserToGroup: (groupId: string, username?: string) =>
     username === undefined ? `/add-user-to-group/${seg(groupId)}` : `/add-user-to-group/${seg(groupId)}/${seg(username)}`,
-  // remote-adjudication (the queues' own paths are in requests/kinds.ts)
+  // remote-adjudication (the queues' own paths are in each kind's file, requests/kinds/)
   manageAccounts: (username?: string) => (username === undefined ? '/manage-accounts' : `/manage-accounts/${seg(username)}`),
   requestQueue: (queuePath: string, requestId?: number | string) => (requestId === undefined ? queuePath : `${queuePath}/${seg(requestId)}`),
   provisioning: () => '/provisioning',

@@ -1,15 +1,15 @@
 /**
  * Session permissions of spec section 6, defined once: the server's route guards and the UI
- * both import these names. Each request kind's three come from its entry in the kinds' table
- * (requests/kinds.ts).
+ * both import these names. Each request kind brings its three (its file in requests/kinds/).
  */
-import { REQUEST_KIND_INFO, REQUEST_KINDS, type RequestKindKey } from './requests/kinds.js';
+import type { RequestKindDeclaration, RequestKindKey } from './requests/kinds.js';
 
 type RequestPermission =
   | `LIST_${RequestKindKey}_REQUESTS`
   | `VIEW_${RequestKindKey}_REQUEST`
   | `ADJUDICATE_${RequestKindKey}_REQUEST`;
 
+/** The permissions of spec section 6 that no request kind brings, in its order. */
 export const PERMISSIONS = [
   // Account
   'VIEW_ACCOUNT',
@@ -33,22 +33,31 @@ export const PERMISSIONS = [
   'MANAGE_REMOTES',
   // Provisioning (not in the spec): the targets' state, retries, reconciles and their history
   'MANAGE_PROVISIONING',
-  // Requests: list, view and adjudicate for each kind
-  ...REQUEST_KINDS.map((kind) => REQUEST_KIND_INFO[kind].permission).flatMap(
-    (stem) => [`LIST_${stem}_REQUESTS`, `VIEW_${stem}_REQUEST`, `ADJUDICATE_${stem}_REQUEST`] as RequestPermission[],
-  ),
+  // (here: each request kind's list, view and adjudicate, permissionsWith)
   // Lowercase capabilities
   'allow-profilechange',
   'allow-authchange',
   'allow-renewal',
 ] as const satisfies readonly string[];
 
-export type Permission =
-  | Exclude<(typeof PERMISSIONS)[number], RequestPermission>
-  | RequestPermission;
+const CAPABILITIES = 3;
+
+/**
+ * Every permission, in the order of spec section 6: PERMISSIONS with each kind's list, view and
+ * adjudicate (in the kinds' order) before the lowercase capabilities.
+ */
+export function permissionsWith(kinds: readonly RequestKindDeclaration[]): Permission[] {
+  const requests = kinds.flatMap(({ permission: stem }) => [`LIST_${stem}_REQUESTS`, `VIEW_${stem}_REQUEST`, `ADJUDICATE_${stem}_REQUEST`] as Permission[]);
+  return [...PERMISSIONS.slice(0, -CAPABILITIES), ...requests, ...PERMISSIONS.slice(-CAPABILITIES)];
+}
+
+/** A request kind's permission, by its shape (the server checks its routes' against the kinds it registered). */
+const REQUEST_PERMISSION = /^(LIST_[A-Z][A-Z_]*_REQUESTS|(VIEW|ADJUDICATE)_[A-Z][A-Z_]*_REQUEST)$/;
+
+export type Permission = (typeof PERMISSIONS)[number] | RequestPermission;
 
 export function isPermission(value: unknown): value is Permission {
-  return typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
+  return typeof value === 'string' && ((PERMISSIONS as readonly string[]).includes(value) || REQUEST_PERMISSION.test(value));
 }
 
 /** The spec spells permissions in two styles; 'view-auth-change-request' names VIEW_AUTH_CHANGE_REQUEST. */

@@ -19,7 +19,7 @@ export function QueueDecisionPanel({ config, request }: { config: KindConfig; re
       buttons={config.buttons}
       commentLimit={config.commentLimit}
       describe={`${config.detailTitle} ${request.id}`}
-      decide={(decision, comment) => decideRequest(config.kind, request.id, decision, comment)}
+      decide={(decision, comment) => decideRequest(config.definition, request.id, decision, comment)}
       onDecided={(decision) => {
         const destination = config.returnTo === 'previous' ? (cameFrom(location.state) ?? config.listPath) : config.listPath;
         navigateWithFeedback(destination, config.feedback(decision, request));

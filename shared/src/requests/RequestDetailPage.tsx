@@ -22,7 +22,7 @@ export function requestDetailPage(config: KindConfig, title: string = config.det
     return /^[1-9][0-9]{0,14}$/.test(requestId) ? <RequestDetail requestId={requestId} /> : <NotFoundView />;
   }
   function RequestDetail({ requestId }: { requestId: string }) {
-    const load = useCallback((signal: AbortSignal) => getRequest(config.kind, requestId, { signal }), [requestId]);
+    const load = useCallback((signal: AbortSignal) => getRequest(config.definition, requestId, { signal }), [requestId]);
     const state = useLoaded(load);
 
     if (state.status === 'failed' && isNotFound(state.error)) return <NotFoundView />;

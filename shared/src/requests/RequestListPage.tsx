@@ -17,7 +17,7 @@ export const NO_OPEN_REQUESTS = 'There are no requests open at this time.';
 export function requestListPage(config: KindConfig): ComponentType {
   function RequestListPage() {
     const { start, goTo } = useSearchQuery();
-    const load = useCallback((signal: AbortSignal) => listRequests(config.kind, start, { signal }), [start]);
+    const load = useCallback((signal: AbortSignal) => listRequests(config.definition, start, { signal }), [start]);
     const state = useLoaded(load);
     return (
       <>

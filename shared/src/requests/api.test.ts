@@ -1,4 +1,6 @@
 import { fakeServer } from '../fakeApi';
+import { newAccountRequestKind } from '@portal/api/request-kinds/new-account';
+import { userGroupRequestKind } from '@portal/api/request-kinds/user-group';
 import { decideRequest, getRequest, listRequests } from './api';
 
 describe("a queue's calls", () => {
@@ -8,9 +10,9 @@ describe("a queue's calls", () => {
       'GET /requests/usergroup/7': { body: { id: 7, kind: 'usergroup' } },
       'POST /requests/new/7/incomplete': { body: { id: 7, kind: 'new', status: 'incomplete' } },
     });
-    await expect(listRequests('new', 30)).resolves.toEqual({ rows: [], has_more_results: false });
-    await expect(getRequest('usergroup', 7)).resolves.toMatchObject({ id: 7 });
-    await expect(decideRequest('new', 7, 'incomplete', 'Who is your supervisor?')).resolves.toMatchObject({ status: 'incomplete' });
+    await expect(listRequests(newAccountRequestKind, 30)).resolves.toEqual({ rows: [], has_more_results: false });
+    await expect(getRequest(userGroupRequestKind, 7)).resolves.toMatchObject({ id: 7 });
+    await expect(decideRequest(newAccountRequestKind, 7, 'incomplete', 'Who is your supervisor?')).resolves.toMatchObject({ status: 'incomplete' });
     expect(server.calls.map((c) => [c.method, c.path, c.body])).toEqual([
       ['GET', '/requests/new?start_index=30&max_results=30', undefined],
       ['GET', '/requests/usergroup/7', undefined],
@@ -20,6 +22,6 @@ describe("a queue's calls", () => {
 
   it("passes the server's 404 on", async () => {
     fakeServer({ 'GET /requests/new/99': { status: 404, body: { error: 'Request not found.', code: 404 } } });
-    await expect(getRequest('new', 99)).rejects.toMatchObject({ status: 404, message: 'Request not found.' });
+    await expect(getRequest(newAccountRequestKind, 99)).rejects.toMatchObject({ status: 404, message: 'Request not found.' });
   });
 });

@@ -1,15 +1,16 @@
 /**
  * A request queue, as the remote that owns its kind configures it (spec sections 2, 6 and 8):
- * where its list and details live, their titles and permissions (from @portal/api's kinds' table),
+ * where its list and details live, their titles and permissions (from the kind's declaration in
+ * @portal/api request-kinds/),
  * how its rows read, the kind's own lines of a request's details, and what a decision says and
  * where it leads. The pages of this folder serve every queue; remote-adjudication owns the account
  * kinds' queues, remote-groups the user groups', remote-mailing-lists the mailing lists'.
  */
-import { listPermission, requestKindInfo, viewPermission, type Decision, type Permission, type RequestDetailOf, type RequestKind } from '@portal/api';
+import { listPermission, viewPermission, type Decision, type Permission, type RequestDetailOf, type RequestKindDefinition, type SummaryKind } from '@portal/api';
 import type { DescriptionsProps } from 'antd';
 
 /** The kinds with a queue (membership requests are decided in group administration). */
-export type QueueKind = Exclude<RequestKind, 'membership'>;
+export type QueueKind = SummaryKind;
 
 /** Lines of a request's details, as antd's Descriptions takes them. */
 export type DetailItems = NonNullable<DescriptionsProps['items']>;
@@ -20,9 +21,11 @@ export interface FieldsContext {
   readonly cacSupport: boolean;
 }
 
-/** What the kinds' table (@portal/api requests/kinds.ts) says of a queue. */
+/** What the kind's declaration (@portal/api request-kinds/<kind>) says of its queue. */
 export interface QueueInfo<K extends QueueKind = QueueKind> {
   readonly kind: K;
+  /** The declaration itself, which the queue's calls are built from. */
+  readonly definition: RequestKindDefinition & { readonly kind: K };
   /** The list's path; a request's details are at `${listPath}/{id}`. */
   readonly listPath: string;
   readonly listTitle: string;
@@ -58,19 +61,19 @@ export interface KindConfig<K extends QueueKind = QueueKind> extends QueueInfo<K
   readonly returnTo: 'list' | 'previous';
 }
 
-/** A queue's paths, titles, permissions and comment limit, from the kinds' table. */
-export function queueInfo<K extends QueueKind>(kind: K): QueueInfo<K> {
-  const info = requestKindInfo(kind);
-  const queue = info.queue;
+/** A queue's paths, titles, permissions and comment limit, from its kind's declaration. */
+export function queueInfo<K extends QueueKind>(definition: RequestKindDefinition & { readonly kind: K }): QueueInfo<K> {
+  const { kind, queue } = definition;
   if (!queue) throw new Error(`${kind} requests have no queue`);
   return {
     kind,
+    definition,
     listPath: queue.path,
     listTitle: queue.listTitle,
     detailTitle: queue.detailTitle,
-    listPermission: listPermission(kind),
-    viewPermission: viewPermission(kind),
-    commentLimit: info.commentLimit,
+    listPermission: listPermission(definition),
+    viewPermission: viewPermission(definition),
+    commentLimit: definition.commentLimit,
     ...(queue.smartCardsOnly ? { smartCardsOnly: true as const } : {}),
   };
 }

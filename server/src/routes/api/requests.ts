@@ -5,8 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as api from '@portal/api';
-import { REQUEST_KIND_INFO, REQUEST_KINDS, type RequestKind } from '@portal/api';
-import { decideRequest, getRequest, listRequests, requestSummary, searchDenied } from '../../services/adjudication.js';
+import { decideRequest, getRequest, listRequests, registeredKinds, requestSummary, searchDenied, type RequestKindDefinition } from '../../services/adjudication.js';
 import { publicBaseUrl } from './account-requests.js';
 import { endpointRoute } from './endpoint-route.js';
 import { selfServiceContext, signedInAccount } from './signed-in.js';
@@ -18,7 +17,8 @@ const page = (query: { start_index?: number; max_results?: number }) => ({
 
 export const requestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
-    ...endpointRoute(api.getRequestSummary),
+    // Its answer closed over the kinds registered here: one count per kind with a queue.
+    ...endpointRoute(api.requestSummaryEndpoint(registeredKinds().map(({ declaration }) => declaration))),
     handler: async (request) => requestSummary(selfServiceContext(app), await signedInAccount(request)),
   });
 
@@ -27,21 +27,21 @@ export const requestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => searchDenied(selfServiceContext(app), request.body.term, page(request.body)),
   });
 
-  const kindRoutes = (kind: RequestKind) => {
-    // Membership requests are listed per group (routes/api/groups.ts: listMembershipRequests).
-    if (kind !== 'membership') {
+  const kindRoutes = ({ kind, declaration }: RequestKindDefinition) => {
+    // A kind decided in a group is listed per group (membership: routes/api/groups.ts, listMembershipRequests).
+    if (!declaration.decidedInGroup) {
       app.route({
-        ...endpointRoute(api.listRequests(kind)),
+        ...endpointRoute(api.listRequests(declaration)),
         handler: async (request) => listRequests(selfServiceContext(app), kind, page(request.query)),
       });
     }
     app.route({
-      ...endpointRoute(api.getRequest(kind)),
+      ...endpointRoute(api.getRequest(declaration)),
       handler: async (request) => getRequest(selfServiceContext(app), await signedInAccount(request), kind, request.params.id),
     });
-    for (const decision of REQUEST_KIND_INFO[kind].decisions) {
+    for (const decision of declaration.decisions) {
       app.route({
-        ...endpointRoute(api.decideRequest(kind, decision)),
+        ...endpointRoute(api.decideRequest(declaration, decision)),
         handler: async (request) =>
           decideRequest(selfServiceContext(app), await signedInAccount(request), kind, request.params.id, decision, {
             comment: request.body.comment,
@@ -50,5 +50,5 @@ export const requestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
     }
   };
-  for (const kind of REQUEST_KINDS) kindRoutes(kind);
+  for (const kind of registeredKinds()) kindRoutes(kind);
 };

@@ -1,18 +1,19 @@
 /**
  * The request kinds the adjudication engine (services/adjudication.ts) knows: each module of
- * ./kinds registers its kind once, when it is loaded (index.ts loads them all). Adding a kind is
- * adding a module there (and its entry in @portal/api's request-kind table, which the routes and
- * the screens read): its permissions, decisions and comment limit come from that table; the
- * module says how its queue lists and what a decision does.
+ * ./kinds registers its kind once, when it is loaded (index.ts loads them all), with the kind's
+ * declaration in @portal/api (request-kinds/<kind>: its permissions, decisions, comment limit,
+ * queue and detail schema, which the routes and the screens read). The module says how its queue
+ * lists and what a decision does. Adding a kind is adding those two files; no list names the kinds.
  */
 import type { ListEngine } from '../lists/engine.js';
 import {
   adjudicatePermission as apiAdjudicatePermission,
+  inKindOrder,
   listPermission as apiListPermission,
-  REQUEST_KIND_INFO,
   viewPermission as apiViewPermission,
   type Decision,
   type RequestKind,
+  type RequestKindDefinition as KindDeclaration,
   type RequestStatus,
 } from '@portal/api';
 import type { Permission } from '@portal/api';
@@ -55,6 +56,8 @@ export interface RequestAccess {
 
 export interface RequestKindDefinition {
   readonly kind: RequestKind;
+  /** Its declaration in @portal/api (request-kinds/<kind>), shared with the screens. */
+  readonly declaration: KindDeclaration;
   readonly permissions: KindPermissions;
   /** The statuses its queue lists, oldest first. */
   readonly open: readonly RequestStatus[];
@@ -86,30 +89,33 @@ export interface RequestKindDefinition {
   raceConflict?(error: unknown, request: RequestRowRecord): DomainError | undefined;
 }
 
-/** What a kind's module declares: the rest comes from @portal/api's table. */
-export type RequestKindModule = Omit<RequestKindDefinition, 'permissions' | 'decisions' | 'commentLimit'>;
+/** What a kind's module says besides its declaration: the rest comes from the declaration. */
+export type RequestKindModule = Omit<RequestKindDefinition, 'kind' | 'declaration' | 'permissions' | 'decisions' | 'commentLimit'>;
 
-const registry = new Map<RequestKind, RequestKindDefinition>();
+const registry = new Map<string, RequestKindDefinition>();
+/** The registered kinds in their declared order, kept at each registration. */
+let ordered: readonly RequestKindDefinition[] = [];
 
-/** Registers a kind (once; its module does it when loaded). */
-export function registerRequestKind(module: RequestKindModule): void {
-  const { kind } = module;
+/** Registers a kind (once; its module does it when loaded) with its declaration in @portal/api. */
+export function registerRequestKind(declaration: KindDeclaration, module: RequestKindModule): void {
+  const kind = declaration.kind as RequestKind;
   if (registry.has(kind)) throw new Error(`The request kind '${kind}' is registered twice.`);
-  if (!Object.hasOwn(REQUEST_KIND_INFO, kind)) {
-    throw new Error(`The request kind '${kind}' has a module but no entry in @portal/api's request kinds (REQUEST_KIND_INFO).`);
-  }
-  const info = REQUEST_KIND_INFO[kind];
+  const stem = [...registry.values()].find((other) => other.declaration.permission === declaration.permission);
+  if (stem) throw new Error(`The request kinds '${stem.kind}' and '${kind}' both name their permissions ${declaration.permission}.`);
   registry.set(kind, {
     ...module,
-    permissions: { list: apiListPermission(kind), view: apiViewPermission(kind), adjudicate: apiAdjudicatePermission(kind) },
-    decisions: info.decisions,
-    commentLimit: info.commentLimit,
+    kind,
+    declaration,
+    permissions: { list: apiListPermission(declaration), view: apiViewPermission(declaration), adjudicate: apiAdjudicatePermission(declaration) },
+    decisions: declaration.decisions,
+    commentLimit: declaration.commentLimit,
   });
+  ordered = inKindOrder([...registry.values()].map((definition) => definition.declaration)).map(({ kind }) => registry.get(kind) as RequestKindDefinition);
 }
 
-/** The registered kinds, in the order their modules were loaded. */
+/** The registered kinds, in their declared order (the summary's and the permissions'). */
 export function registeredKinds(): readonly RequestKindDefinition[] {
-  return [...registry.values()];
+  return ordered;
 }
 
 /** A registered kind's definition. */

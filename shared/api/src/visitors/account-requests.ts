@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { BotChallengeResponse, closed, Text } from '../common.js';
-import { REQUEST_STATUSES } from '../requests/kinds.js';
+import { REQUEST_STATUSES } from '../requests/model.js';
 const Field = Type.Optional(Text);
 
 /** Every field optional: a missing one gets the spec's 'Please enter …' message in `fields`, as an empty one does. */

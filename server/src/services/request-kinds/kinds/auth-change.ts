@@ -4,6 +4,7 @@
  * ['certificate'] (to the card kept in details.certificate). Approved: the change, the account's
  * sessions ended; mail either way.
  */
+import { authChangeRequestKind } from '@portal/api/request-kinds/auth-change';
 import { ACCOUNT_ACTIONS, ADJUDICATION_MESSAGES } from '../../../adjudication-messages.js';
 import { ConflictError } from '../../../errors.js';
 import { addAccountUpdate, setAccountAuthentication, setWebsiteTokenHash } from '../../../repositories/accounts.js';
@@ -62,8 +63,7 @@ const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { 
   };
 };
 
-registerRequestKind({
-  kind: 'authchange',
+registerRequestKind(authChangeRequestKind, {
   ...PENDING_QUEUE,
   identifier: ({ details }) => (Array.isArray(details.authentication) ? details.authentication.filter((a) => typeof a === 'string').join(', ') : ''),
   detailFields: ({ details }) => ({

@@ -6,6 +6,7 @@
  * an address taken meanwhile is a 409 and nothing changes. Denial mails only.
  */
 import { MAILING_LIST_MESSAGES, POSTING_PERMISSIONS, type PostingPermission } from '@portal/api';
+import { mailingListRequestKind } from '@portal/api/request-kinds/mailing-list';
 import { ConflictError } from '../../../errors.js';
 import { addListModerator, findMailingList, insertMailingList, mailingListExists } from '../../../repositories/mailing-lists.js';
 import type { RequestRowRecord } from '../../../repositories/request-queue.js';
@@ -15,8 +16,7 @@ import { registerRequestKind } from '../registry.js';
 
 const identifier = (request: RequestRowRecord): string => str(request.details.list_id);
 
-registerRequestKind({
-  kind: 'mailinglist',
+registerRequestKind(mailingListRequestKind, {
   ...PENDING_QUEUE,
   identifier,
   detailFields: ({ details }) => ({ ...details }),

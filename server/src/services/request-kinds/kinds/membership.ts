@@ -5,6 +5,7 @@
  * decision's transaction (the group row locked), with the history entry and the member's mail.
  */
 import { groupPermissions, membershipParts } from '@portal/api';
+import { membershipRequestKind } from '@portal/api/request-kinds/membership';
 import { ConflictError } from '../../../errors.js';
 import { GROUP_SERVICE_MESSAGES } from '../../../group-messages.js';
 import { findHeldGroups, findUserGroup } from '../../../repositories/groups.js';
@@ -16,8 +17,7 @@ import { registerRequestKind } from '../registry.js';
 const identifier = (request: RequestRowRecord): string => str(request.details.user_group);
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
-registerRequestKind({
-  kind: 'membership',
+registerRequestKind(membershipRequestKind, {
   ...PENDING_QUEUE,
   identifier,
   detailFields: ({ details }) => ({

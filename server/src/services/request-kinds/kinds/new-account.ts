@@ -4,6 +4,7 @@
  * still be approved); 'incomplete' asks the applicant for more (server/docs/adjudication.md).
  * Approved: the account is created from the request.
  */
+import { newAccountRequestKind } from '@portal/api/request-kinds/new-account';
 import { ACCOUNT_ACTIONS, ADJUDICATION_COMMENTS, ADJUDICATION_MESSAGES } from '../../../adjudication-messages.js';
 import { ConflictError } from '../../../errors.js';
 import { accountExists, addAccountRole, addAccountUpdate, insertAccount } from '../../../repositories/accounts.js';
@@ -115,8 +116,7 @@ const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { 
   };
 };
 
-registerRequestKind({
-  kind: 'new',
+registerRequestKind(newAccountRequestKind, {
   open: ['pending', 'incomplete'],
   decidableFrom: ['pending', 'incomplete', 'denied'],
   identifier: (request) => request.username,

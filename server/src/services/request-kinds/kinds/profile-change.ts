@@ -3,6 +3,7 @@
  * request's (`email` is the new address, details.previous_email the one it had). Approved: the
  * address changes and both addresses are mailed; denied: the current address is mailed.
  */
+import { profileChangeRequestKind } from '@portal/api/request-kinds/profile-change';
 import { ACCOUNT_ACTIONS, ADJUDICATION_MESSAGES } from '../../../adjudication-messages.js';
 import { ConflictError } from '../../../errors.js';
 import { accountExists, addAccountUpdate, setAccountEmail } from '../../../repositories/accounts.js';
@@ -48,8 +49,7 @@ const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { 
   };
 };
 
-registerRequestKind({
-  kind: 'profilechange',
+registerRequestKind(profileChangeRequestKind, {
   ...PENDING_QUEUE,
   identifier: (request) => request.email,
   detailFields: ({ details }) => ({ previous_email: str(details.previous_email) }),

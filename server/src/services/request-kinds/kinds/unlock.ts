@@ -3,6 +3,7 @@
  * active again with its failure count reset (if it was unlocked meanwhile, the approval stands
  * and changes nothing else); mail either way.
  */
+import { unlockRequestKind } from '@portal/api/request-kinds/unlock';
 import { ACCOUNT_ACTIONS } from '../../../adjudication-messages.js';
 import { unlockAccount } from '../../sign-in.js';
 import { accountOf, PENDING_QUEUE, withComment } from '../common.js';
@@ -22,8 +23,7 @@ const decide: RequestKindDefinition['decide'] = async (tx, request, decision, { 
   };
 };
 
-registerRequestKind({
-  kind: 'unlock',
+registerRequestKind(unlockRequestKind, {
   ...PENDING_QUEUE,
   identifier: (request) => request.username,
   detailFields: ({ details }) => ({ ...details }),

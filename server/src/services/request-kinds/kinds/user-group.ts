@@ -5,6 +5,7 @@
  * the decision's transaction with the requester's history entry and mail; denial mails only.
  */
 import { roleGroup, type Service } from '@portal/api';
+import { userGroupRequestKind } from '@portal/api/request-kinds/user-group';
 import { ConflictError } from '../../../errors.js';
 import { GROUP_ACTIONS, GROUP_SERVICE_MESSAGES } from '../../../group-messages.js';
 import { addAccountUpdate } from '../../../repositories/accounts.js';
@@ -17,8 +18,7 @@ import { registerRequestKind } from '../registry.js';
 const identifier = (request: RequestRowRecord): string => str(request.details.user_group);
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
-registerRequestKind({
-  kind: 'usergroup',
+registerRequestKind(userGroupRequestKind, {
   ...PENDING_QUEUE,
   identifier,
   detailFields: ({ details }) => ({
