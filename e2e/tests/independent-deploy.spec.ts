@@ -4,16 +4,21 @@
  * remote), publishes it as a tarball from its own build output, a platform administrator pins
  * it, and it runs in Chromium against the host build that was made before, with no host rebuild;
  * a rollback brings back the version before. Its sidebar entries are its own to declare (host
- * contract 2.0), and a build written for contract 1 is refused at pin.
+ * contract 2.0), so is a component outside the portal's set, and so is the queue of a request
+ * kind a server module adds (docs/extending.md), with that kind's new permissions; a build
+ * written for contract 1 is refused at pin.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtVersion, expectChrome, pin, portal, portalCommand, publishCopy, repoRoot, restorePin } from './portal';
 import type { Browser } from '@playwright/test';
+import { guideFiles } from '../../scripts/workspace-copy.mjs';
+import { pressInDialog } from './dialog';
+import { startPortalWithGuideKind } from './new-kind';
 import { buildRemoteVersion } from './remote-builds';
 import { newApplicant, submitAccountRequest } from './visitor-flows';
-import { expect, test } from './session';
+import { demoToken, expect, submitTokenSignIn, test } from './session';
 
 const VERSION = '0.9.0-e2e';
 /** A copy of the current build whose record declares other sidebar entries. */
@@ -22,6 +27,33 @@ const SIDEBAR_VERSION = '0.9.1-e2e';
 const OLD_CONTRACT_VERSION = '0.8.1-e2e';
 /** A version that brings an antd component the portal's set lacks. */
 const BROUGHT_VERSION = '0.9.2-e2e';
+/** A version that owns the queue of a request kind the host's build never heard of. */
+const KIND_VERSION = '0.9.3-e2e';
+
+/** remote-tokens' routes with the queue's, lazily loaded (the remote's own route table). */
+const KIND_ROUTES = `
+import { serviceTokenRequestKind } from '@portal/api/request-kinds/service-token';
+import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
+import { lazyPage } from '@portal/shared/components';
+import { queueInfo, queueRoutes } from '@portal/shared/requests';
+import { ArtifactoryTokensPage } from './artifactory/ArtifactoryTokensPage';
+import { ServiceTokensPage } from './services/ServiceTokensPage';
+
+const serviceTokenQueue = () => import('./requests/serviceTokenQueue');
+const pages = { list: lazyPage(serviceTokenQueue, 'ServiceTokenRequestsPage'), detail: lazyPage(serviceTokenQueue, 'ServiceTokenRequestPage') };
+
+const remote: RemoteModule = {
+  name: 'tokens',
+  contract: '^2.0.0',
+  routes: [
+    route('tokens/artifactory', 'Artifactory Access Tokens', SIGNED_IN, ArtifactoryTokensPage),
+    route('tokens/services', 'Service Tokens', SIGNED_IN, ServiceTokensPage),
+    ...queueRoutes(queueInfo(serviceTokenRequestKind), pages),
+  ],
+};
+
+export default remote;
+`;
 
 /** Its page: a Steps (not in the portal's antd) under a heading and above a Button (the portal's). */
 const BROUGHT_ROUTES = `
@@ -201,6 +233,64 @@ test.describe('a remote deployed alone', () => {
     expect({ icon: light.stepIcon, title: light.stepTitle }).toEqual({ icon: light.primary, title: light.text });
     expect(dark.text).not.toBe(light.text);
     expect({ icon: dark.stepIcon, title: dark.stepTitle }).toEqual({ icon: dark.primary, title: dark.text });
+    expect(hostBuild()).toBe(before);
+  });
+
+  test('a new request kind, added by its declaration and server module (files only) and a remote version owning its queue, is listed with its count and decided, its new permissions passed through the host built before it', async ({ browser }) => {
+    test.setTimeout(420_000);
+    const before = hostBuild();
+    const kindPortal = await startPortalWithGuideKind();
+    try {
+      // The team's release: the queue's module (docs/extending.md's step 4), its routes, its sidebar entry with its count.
+      const queueModule = guideFiles('Adding a request kind').get('remote-tokens/src/requests/serviceTokenQueue.tsx');
+      if (queueModule === undefined) throw new Error("docs/extending.md has no remote-tokens/src/requests/serviceTokenQueue.tsx");
+      const pkg = JSON.parse(readFileSync(join(repoRoot, 'remote-tokens', 'package.json'), 'utf8')) as { portal: { routes: string[]; navigation: object[] } };
+      const entry = { section: 'manage-accounts', order: 95, label: 'Service Token Requests', path: '/list-service-token-requests', permission: 'LIST_SERVICE_TOKEN_REQUESTS', count: 'total_servicetoken' };
+      const release = { ...pkg, version: KIND_VERSION, portal: { ...pkg.portal, routes: [...pkg.portal.routes, '/list-service-token-requests'], navigation: [...pkg.portal.navigation, entry] } };
+      const tarball = buildRemoteVersion(
+        'remote-tokens',
+        KIND_VERSION,
+        { 'src/requests/serviceTokenQueue.tsx': queueModule, 'src/routes.tsx': KIND_ROUTES, 'package.json': JSON.stringify(release, null, 2) },
+        { workspace: kindPortal.workspace },
+      );
+      expect(kindPortal.cli('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(/^Published tokens /);
+      kindPortal.cli('remotes', 'pin', 'local', `tokens@${KIND_VERSION}`, '--reason', 'service token queue', '--by', 'platform admin');
+
+      const context = await browser.newContext({ baseURL: kindPortal.server.url });
+      try {
+        // The help desk does not work the kind (its declaration's workedBy): no entry.
+        const desk = await context.newPage();
+        await desk.goto('/login?redirect=/profile');
+        await submitTokenSignIn(desk, 'helpdesk', demoToken('helpdesk', kindPortal.dataDir));
+        const deskSidebar = desk.getByRole('navigation', { name: 'Main' });
+        await expect(deskSidebar.getByRole('link', { name: /^Unlock Account Requests/ })).toBeVisible();
+        await expect(deskSidebar.getByRole('link', { name: /^Service Token Requests/ })).toHaveCount(0);
+        await desk.getByRole('link', { name: 'Logout' }).click();
+
+        const page = await context.newPage();
+        await page.goto('/login?redirect=/profile');
+        await submitTokenSignIn(page, 'adjudicator', demoToken('adjudicator', kindPortal.dataDir));
+        const sidebar = page.getByRole('navigation', { name: 'Main' });
+        const queue = sidebar.getByRole('link', { name: /^Service Token Requests/ });
+        await expect(queue).toHaveText('Service Token Requests (1)');
+        await queue.click();
+        await expect(page.getByRole('heading', { name: 'Service Token Requests' })).toBeVisible();
+        const row = page.getByRole('row').filter({ hasText: 'ci' });
+        await expect(row).toContainText('user');
+        await row.getByRole('link', { name: '[details]' }).click();
+        await expect(page.getByRole('heading', { name: 'Service Token Request' })).toBeVisible();
+        await expect(page.getByText('Nightly builds.')).toBeVisible();
+        await page.getByRole('button', { name: 'Approve' }).click();
+        await pressInDialog(page, 'Approve');
+        await expect(page.getByText('Service token request for ci approved.')).toBeVisible();
+        await expect(page).toHaveURL(/\/list-service-token-requests$/);
+        await expect(queue).toHaveText('Service Token Requests');
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await kindPortal.server.stop();
+    }
     expect(hostBuild()).toBe(before);
   });
 

@@ -31,6 +31,8 @@ export interface PortalServerOptions {
   env?: Record<string, string>;
   /** How long it may take to say it runs. */
   timeoutMs?: number;
+  /** The checkout whose server/dist/main.mjs runs (default: this one), e.g. a copy with files added. */
+  root?: string;
 }
 
 const RUNNING = /Portal running at (https?:\/\/\S+) /;
@@ -38,15 +40,16 @@ const LIST_SMTP = /Mailing lists receive posts at smtp:\/\/\S+:(\d+)/;
 
 export async function startPortalServer(options: PortalServerOptions): Promise<PortalServer> {
   mkdirSync(options.dataDir, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', join(repoRoot, 'server', 'dist', 'main.mjs')], {
-    cwd: repoRoot,
+  const root = options.root ?? repoRoot;
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', join(root, 'server', 'dist', 'main.mjs')], {
+    cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: '',
       PORT: '0',
       PORTAL_LIST_SMTP_PORT: '0',
       PORTAL_DATA_DIR: options.dataDir,
-      PORTAL_CONFIG_FILE: join(repoRoot, 'server', 'config', 'demo.json'),
+      PORTAL_CONFIG_FILE: join(root, 'server', 'config', 'demo.json'),
       LOG_LEVEL: 'warn',
       ...options.env,
     },

@@ -7,41 +7,14 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const GUIDE = join(REPO, 'docs', 'extending.md');
-
-/** The guide's files: each fenced block whose info string names one (```ts file=path), by path. */
-function guideFiles(section: string): Map<string, string> {
-  const text = readFileSync(GUIDE, 'utf8');
-  const start = text.indexOf(`## ${section}`);
-  assert.notEqual(start, -1, `docs/extending.md has a section '${section}'`);
-  const end = text.indexOf('\n## ', start + 1);
-  const body = text.slice(start, end === -1 ? undefined : end);
-  const files = new Map<string, string>();
-  for (const match of body.matchAll(/^```ts file=(\S+)\n([\s\S]*?)^```$/gm)) files.set(match[1] as string, match[2] as string);
-  return files;
-}
+import { copyWorkspace, guideFiles, REPO } from '../../scripts/workspace-copy.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'portal-extending-'));
 after(() => rmSync(work, { recursive: true, force: true }));
-
-/**
- * The workspace as a team's checkout has it, for the server and @portal/api: their sources copied,
- * their node_modules copied as the links pnpm made (relative, so @portal/api leads to the copy),
- * the store they lead to shared with this checkout.
- */
-function copyWorkspace(): void {
-  symlinkSync(join(REPO, 'node_modules'), join(work, 'node_modules'), 'dir');
-  for (const path of ['package.json', 'server/package.json', 'server/tsconfig.json', 'server/src', 'server/test', 'server/migrations', 'server/config', 'server/environments', 'server/node_modules', 'shared/package.json', 'shared/src', 'shared/node_modules', 'shared/api/package.json', 'shared/api/src', 'shared/api/node_modules']) {
-    if (existsSync(join(REPO, path))) cpSync(join(REPO, path), join(work, path), { recursive: true, verbatimSymlinks: true, filter: (source) => !source.endsWith('.cache') });
-  }
-}
 
 test("adding a request kind as docs/extending.md says adds files only, and the kind's own test passes on the copy", () => {
   const files = guideFiles('Adding a request kind');
@@ -49,11 +22,13 @@ test("adding a request kind as docs/extending.md says adds files only, and the k
     'shared/api/src/requests/kinds/service-token.ts',
     'server/src/services/request-kinds/kinds/service-token.ts',
     'server/test/service-token.test.ts',
+    'remote-tokens/src/requests/serviceTokenQueue.tsx',
   ]);
-  copyWorkspace();
+  copyWorkspace(work);
   for (const [path, content] of files) {
     assert.ok(!existsSync(join(REPO, path)), `${path} is new, not an edit of a file the portal has`);
-    writeFileSync(join(work, path), content, { flag: 'wx' });
+    // The remote's queue is built and shown by the end-to-end test (independent-deploy.spec.ts).
+    if (!path.startsWith('remote-')) writeFileSync(join(work, path), content, { flag: 'wx' });
   }
   const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', 'test/service-token.test.ts'], {
     cwd: join(work, 'server'),
