@@ -30,30 +30,38 @@ const BROUGHT_VERSION = '0.9.2-e2e';
 /** A version that owns the queue of a request kind the host's build never heard of. */
 const KIND_VERSION = '0.9.3-e2e';
 
-/** remote-tokens' routes with the queue's, lazily loaded (the remote's own route table). */
-const KIND_ROUTES = `
-import { serviceTokenRequestKind } from '@portal/api/request-kinds/service-token';
-import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
-import { lazyPage } from '@portal/shared/components';
-import { queueInfo, queueRoutes } from '@portal/shared/requests';
-import { ArtifactoryTokensPage } from './artifactory/ArtifactoryTokensPage';
-import { ServiceTokensPage } from './services/ServiceTokensPage';
-
-const serviceTokenQueue = () => import('./requests/serviceTokenQueue');
-const pages = { list: lazyPage(serviceTokenQueue, 'ServiceTokenRequestsPage'), detail: lazyPage(serviceTokenQueue, 'ServiceTokenRequestPage') };
-
-const remote: RemoteModule = {
-  name: 'tokens',
-  contract: '^2.0.0',
-  routes: [
-    route('tokens/artifactory', 'Artifactory Access Tokens', SIGNED_IN, ArtifactoryTokensPage),
-    route('tokens/services', 'Service Tokens', SIGNED_IN, ServiceTokensPage),
-    ...queueRoutes(queueInfo(serviceTokenRequestKind), pages),
-  ],
-};
-
-export default remote;
-`;
+/**
+ * remote-tokens' own route table with the queue's routes added, as its team edits it (the pages
+ * lazily loaded): the release's src/routes.tsx.
+ */
+function routesWithQueue(): string {
+  const routes = readFileSync(join(repoRoot, 'remote-tokens', 'src', 'routes.tsx'), 'utf8');
+  const imports = "import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';\n";
+  const lastRoute = "    route('tokens/services', 'Service Tokens', SIGNED_IN, ServiceTokensPage),\n";
+  const declaration = 'const remote: RemoteModule = {';
+  for (const anchor of [imports, declaration, lastRoute]) expect(routes).toContain(anchor);
+  return routes
+    .replace(
+      imports,
+      [
+        "import { serviceTokenRequestKind } from '@portal/api/request-kinds/service-token';",
+        imports.trimEnd(),
+        "import { lazyPage } from '@portal/shared/components';",
+        "import { queueInfo, queueRoutes } from '@portal/shared/requests';",
+        '',
+      ].join('\n'),
+    )
+    .replace(
+      declaration,
+      [
+        "const serviceTokenQueue = () => import('./requests/serviceTokenQueue');",
+        "const pages = { list: lazyPage(serviceTokenQueue, 'ServiceTokenRequestsPage'), detail: lazyPage(serviceTokenQueue, 'ServiceTokenRequestPage') };",
+        '',
+        declaration,
+      ].join('\n'),
+    )
+    .replace(lastRoute, `${lastRoute}    ...queueRoutes(queueInfo(serviceTokenRequestKind), pages),\n`);
+}
 
 /** Its page: a Steps (not in the portal's antd) under a heading and above a Button (the portal's). */
 const BROUGHT_ROUTES = `
@@ -250,7 +258,7 @@ test.describe('a remote deployed alone', () => {
       const tarball = buildRemoteVersion(
         'remote-tokens',
         KIND_VERSION,
-        { 'src/requests/serviceTokenQueue.tsx': queueModule, 'src/routes.tsx': KIND_ROUTES, 'package.json': JSON.stringify(release, null, 2) },
+        { 'src/requests/serviceTokenQueue.tsx': queueModule, 'src/routes.tsx': routesWithQueue(), 'package.json': JSON.stringify(release, null, 2) },
         { workspace: kindPortal.workspace },
       );
       expect(kindPortal.cli('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(/^Published tokens /);
