@@ -36,8 +36,8 @@ const KIND_VERSION = '0.9.3-e2e';
  */
 function routesWithQueue(): string {
   const routes = readFileSync(join(repoRoot, 'remote-tokens', 'src', 'routes.tsx'), 'utf8');
-  const imports = "import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';\n";
-  const lastRoute = "    route('tokens/services', 'Service Tokens', SIGNED_IN, ServiceTokensPage),\n";
+  const imports = "import type { RemoteModule } from '@portal/shared';\n";
+  const lastRoute = '    pageRoute(pages.serviceTokens, ServiceTokensPage),\n';
   const declaration = 'const remote: RemoteModule = {';
   for (const anchor of [imports, declaration, lastRoute]) expect(routes).toContain(anchor);
   return routes
@@ -55,12 +55,12 @@ function routesWithQueue(): string {
       declaration,
       [
         "const serviceTokenQueue = () => import('./requests/serviceTokenQueue');",
-        "const pages = { list: lazyPage(serviceTokenQueue, 'ServiceTokenRequestsPage'), detail: lazyPage(serviceTokenQueue, 'ServiceTokenRequestPage') };",
+        "const queuePages = { list: lazyPage(serviceTokenQueue, 'ServiceTokenRequestsPage'), detail: lazyPage(serviceTokenQueue, 'ServiceTokenRequestPage') };",
         '',
         declaration,
       ].join('\n'),
     )
-    .replace(lastRoute, `${lastRoute}    ...queueRoutes(queueInfo(serviceTokenRequestKind), pages),\n`);
+    .replace(lastRoute, `${lastRoute}    ...queueRoutes(queueInfo(serviceTokenRequestKind), queuePages),\n`);
 }
 
 /** Its page: a Steps (not in the portal's antd) under a heading and above a Button (the portal's). */

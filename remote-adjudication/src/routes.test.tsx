@@ -1,4 +1,4 @@
-import { DENIED_REQUESTS, listPermission, queuedKinds } from '@portal/api';
+import { adjudicationPages, listPermission, queuedKinds } from '@portal/api';
 import type { NavigationEntry } from '@portal/shared';
 import { configure, declaredRequestKinds, describeRemoteContract, fakeServer, renderPage, signIn, workspaceRemotes } from '@portal/shared/testing';
 import { screen } from '@testing-library/react';
@@ -61,7 +61,7 @@ describe('the queues in the sidebar (host contract 2.0): this remote declares th
       'User Group Requests',
       'Unlock Account Requests',
     ]);
-    expect(block[2]?.path).toBe(DENIED_REQUESTS.path);
+    expect(block[2]?.path).toBe(adjudicationPages.deniedRequests.pattern);
   });
 
   it('declares its own queues only', () => {

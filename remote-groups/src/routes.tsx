@@ -1,7 +1,7 @@
 /** remote-groups: groups, memberships and group administration (docs/architecture.md, "The remotes"; server/docs/groups.md). */
-import { links } from '@portal/api';
+import { bareRoute, groupsPages as pages, links, pageRoute } from '@portal/api';
 import { userGroupRequestKind } from '@portal/api/request-kinds/user-group';
-import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
+import type { RemoteModule } from '@portal/shared';
 import { lazyPage } from '@portal/shared/components';
 import { queueInfo, queueRoutes } from '@portal/shared/requests';
 import { Navigate } from 'react-router-dom';
@@ -30,18 +30,18 @@ const remote: RemoteModule = {
   // Group pages check the caller's per-group permissions themselves (spec section 6): the server
   // answers what the caller may do in each group.
   routes: [
-    route('groups', 'Groups', SIGNED_IN, GroupsPage),
-    route('request-user-group', 'Request User Group', SIGNED_IN, RequestUserGroupPage),
-    route('edit-usergroup-details', 'Groups', SIGNED_IN, ToGroups),
-    route('edit-usergroup-details/:usergroupId', 'Edit User Group Details', SIGNED_IN, EditGroupDetailsPage),
-    route('request-membership', 'Groups', SIGNED_IN, ToGroups),
-    route('request-membership/:usergroupId/:username?', 'Request Membership', SIGNED_IN, RequestMembershipPage),
-    route('change-membership', 'Groups', SIGNED_IN, ToGroups),
-    route('change-membership/:usergroupId/:username?', 'Change Membership', SIGNED_IN, ChangeMembershipPage),
-    route('group-administration', 'Groups', SIGNED_IN, ToGroups),
-    route('group-administration/:usergroupId/:requestId?', 'Group Administration', SIGNED_IN, GroupAdministrationPage),
-    route('add-user-to-group', 'Groups', SIGNED_IN, ToGroups),
-    route('add-user-to-group/:usergroupId/:username?', 'Add User To Group', SIGNED_IN, AddUserToGroupPage),
+    pageRoute(pages.groups, GroupsPage),
+    pageRoute(pages.requestUserGroup, RequestUserGroupPage),
+    bareRoute(pages.editUserGroupDetails, pages.groups.title, ToGroups),
+    pageRoute(pages.editUserGroupDetails, EditGroupDetailsPage),
+    bareRoute(pages.requestMembership, pages.groups.title, ToGroups),
+    pageRoute(pages.requestMembership, RequestMembershipPage),
+    bareRoute(pages.changeMembership, pages.groups.title, ToGroups),
+    pageRoute(pages.changeMembership, ChangeMembershipPage),
+    bareRoute(pages.groupAdministration, pages.groups.title, ToGroups),
+    pageRoute(pages.groupAdministration, GroupAdministrationPage),
+    bareRoute(pages.addUserToGroup, pages.groups.title, ToGroups),
+    pageRoute(pages.addUserToGroup, AddUserToGroupPage),
     ...queueRoutes(queueInfo(userGroupRequestKind), userGroupQueuePages),
   ],
 };

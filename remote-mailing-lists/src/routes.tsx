@@ -1,6 +1,7 @@
 /** remote-mailing-lists: lists, moderation and list requests (docs/architecture.md, "The remotes"; server/docs/mailing-lists.md). */
 import { mailingListRequestKind } from '@portal/api/request-kinds/mailing-list';
-import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
+import { mailingListsPages as pages, pageRoute } from '@portal/api';
+import type { RemoteModule } from '@portal/shared';
 import { lazyPage } from '@portal/shared/components';
 import { queueInfo, queueRoutes } from '@portal/shared/requests';
 import { MailingListsPage } from './lists/MailingListsPage';
@@ -18,10 +19,10 @@ const remote: RemoteModule = {
   // List pages check group permissions and moderator status themselves (spec section 6): the
   // server answers what the caller may do with each list.
   routes: [
-    route('mailing-lists', 'Mailing Lists', SIGNED_IN, MailingListsPage),
-    route('mailing-lists/new/:groupId', 'Request Mailing List', SIGNED_IN, RequestMailingListPage),
-    route('mailing-lists/:listId', 'Mailing List Members', SIGNED_IN, ListMembersPage),
-    route('mailing-lists/:listId/queue', 'Held Messages', SIGNED_IN, HeldMessagesPage),
+    pageRoute(pages.mailingLists, MailingListsPage),
+    pageRoute(pages.newMailingList, RequestMailingListPage),
+    pageRoute(pages.mailingList, ListMembersPage),
+    pageRoute(pages.mailingListQueue, HeldMessagesPage),
     ...queueRoutes(queueInfo(mailingListRequestKind), mailingListQueuePages),
   ],
 };

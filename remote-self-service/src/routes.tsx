@@ -1,5 +1,6 @@
 /** remote-self-service: visitors' flows and a signed-in user's own account (docs/architecture.md, "The remotes"). */
-import { needs, PUBLIC, type RemoteModule, route, SIGNED_IN } from '@portal/shared';
+import { pageRoute, selfServicePages as pages } from '@portal/api';
+import type { RemoteModule } from '@portal/shared';
 import { lazyPage } from '@portal/shared/components';
 import { ProfilePage } from './account/ProfilePage';
 
@@ -21,19 +22,19 @@ const remote: RemoteModule = {
   contract: '^2.0.0',
   routes: [
     // Visitors
-    route('request-account', 'Sign Up for an account', PUBLIC, RequestAccountPage),
-    route('check-account-request-status', 'Check Account Request Status', PUBLIC, CheckStatusPage),
-    route('request-unlock', 'Request Unlock', PUBLIC, RequestUnlockPage),
-    route('register-cac', 'Register CAC', PUBLIC, RegisterCacPage),
-    route('reset-website-token', 'Generate Website Token', PUBLIC, ResetWebsiteTokenPage),
+    pageRoute(pages.requestAccount, RequestAccountPage),
+    pageRoute(pages.checkAccountRequestStatus, CheckStatusPage),
+    pageRoute(pages.requestUnlock, RequestUnlockPage),
+    pageRoute(pages.registerCac, RegisterCacPage),
+    pageRoute(pages.resetWebsiteToken, ResetWebsiteTokenPage),
     // Signed in
-    route('renew-account', 'Renew Your Account', needs('RENEW_ACCOUNT'), RenewAccountPage),
-    route('profile', 'User Profile', SIGNED_IN, ProfilePage),
-    route('update-profile', 'Update Profile', needs('allow-profilechange'), UpdateProfilePage),
-    route('subscriptions', 'Subscriptions', needs('VIEW_SUBSCRIPTIONS'), SubscriptionsPage),
-    route('change-email', 'Change Email', needs('CHANGE_EMAIL'), ChangeEmailPage),
-    route('change-email/:username', 'Change Email', needs('SUBMIT_SURROGATE_REQUEST'), ChangeEmailPage),
-    route('change-auth-type', 'Request Authentication Type Change', needs('allow-authchange'), ChangeAuthTypePage),
+    pageRoute(pages.renewAccount, RenewAccountPage),
+    pageRoute(pages.profile, ProfilePage),
+    pageRoute(pages.updateProfile, UpdateProfilePage),
+    pageRoute(pages.subscriptions, SubscriptionsPage),
+    pageRoute(pages.changeEmail, ChangeEmailPage),
+    pageRoute(pages.changeEmailOf, ChangeEmailPage),
+    pageRoute(pages.changeAuthType, ChangeAuthTypePage),
   ],
 };
 

@@ -1,5 +1,6 @@
 /** remote-tokens: artifact-repository access tokens and other services' tokens (docs/architecture.md, "The remotes"; server/docs/tokens.md). */
-import { type RemoteModule, route, SIGNED_IN } from '@portal/shared';
+import { pageRoute, tokensPages as pages } from '@portal/api';
+import type { RemoteModule } from '@portal/shared';
 import { ArtifactoryTokensPage } from './artifactory/ArtifactoryTokensPage';
 import { ServiceTokensPage } from './services/ServiceTokensPage';
 
@@ -7,8 +8,8 @@ const remote: RemoteModule = {
   name: 'tokens',
   contract: '^2.0.0',
   routes: [
-    route('tokens/artifactory', 'Artifactory Access Tokens', SIGNED_IN, ArtifactoryTokensPage),
-    route('tokens/services', 'Service Tokens', SIGNED_IN, ServiceTokensPage),
+    pageRoute(pages.artifactTokens, ArtifactoryTokensPage),
+    pageRoute(pages.serviceTokens, ServiceTokensPage),
   ],
 };
 

@@ -6,7 +6,7 @@
  * start and loads a remote's module the first time one of its routes is visited.
  */
 import type { ComponentType } from 'react';
-import type { Permission, SessionBody } from '@portal/api';
+import type { PageAccess, SessionBody } from '@portal/api';
 
 /**
  * The version of this contract that the host implements. Remotes declare a range of it.
@@ -18,14 +18,8 @@ import type { Permission, SessionBody } from '@portal/api';
  */
 export const CONTRACT_VERSION = '2.0.0';
 
-/** Who may open a route. */
-export type RouteAccess =
-  /** Visitors: no session needed (request an account, check its status …). */
-  | { readonly kind: 'public' }
-  /** Any signed-in user. */
-  | { readonly kind: 'session' }
-  /** A signed-in user holding this session permission (spec section 6). */
-  | { readonly kind: 'permission'; readonly permission: Permission };
+/** Who may open a route: its page's access (@portal/api pages/page.ts). */
+export type RouteAccess = PageAccess;
 
 export interface RemoteRoute {
   /** Relative to the portal root, React Router syntax: 'groups', 'edit-usergroup-details/:id'. */

@@ -4,7 +4,7 @@
  * unlock. The user group and mailing list kinds' queues are their remotes' (remote-groups,
  * remote-mailing-lists); every queue is served by @portal/shared/requests' pages.
  */
-import { DENIED_REQUESTS } from '@portal/api';
+import { adjudicationPages } from '@portal/api';
 import { authChangeRequestKind } from '@portal/api/request-kinds/auth-change';
 import { newAccountRequestKind } from '@portal/api/request-kinds/new-account';
 import { profileChangeRequestKind } from '@portal/api/request-kinds/profile-change';
@@ -125,4 +125,8 @@ export const KINDS: { readonly [K in AccountKind]: KindConfig<K> } = {
 export const QUEUES: readonly KindConfig[] = [KINDS.new, KINDS.authchange, KINDS.profilechange, KINDS.unlock];
 
 /** The denied account requests: searched, not queued; their details are the new account's. */
-export const DENIED = DENIED_REQUESTS;
+export const DENIED = {
+  path: adjudicationPages.deniedRequests.pattern,
+  title: adjudicationPages.deniedRequests.title,
+  detailTitle: adjudicationPages.deniedRequest.title,
+} as const;

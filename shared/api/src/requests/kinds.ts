@@ -112,10 +112,3 @@ type Stem = Pick<RequestKindDeclaration, 'permission'>;
 export const listPermission = (kind: Stem): Permission => `LIST_${kind.permission}_REQUESTS` as Permission;
 export const viewPermission = (kind: Stem): Permission => `VIEW_${kind.permission}_REQUEST` as Permission;
 export const adjudicatePermission = (kind: Stem): Permission => `ADJUDICATE_${kind.permission}_REQUEST` as Permission;
-
-/** The denied account requests: searched, not queued; their details are the new account's. */
-export const DENIED_REQUESTS = {
-  path: '/list-denied-account-requests',
-  title: 'Denied Account Requests',
-  detailTitle: 'Denied Account Request',
-} as const;
