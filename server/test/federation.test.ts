@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import * as api from '@portal/api';
 import type { Database } from '../src/db/database.js';
 import { REPO_DIR } from '../src/paths.js';
 import {
@@ -109,7 +110,17 @@ describe('the workspace remotes', () => {
       const source = readFileSync(join(REPO_DIR, app, 'src', 'routes.tsx'), 'utf8');
       assert.equal(/name: '([^']+)'/.exec(source)?.[1], pkg.portal.remote, app);
       assert.equal(/contract: '([^']+)'/.exec(source)?.[1], pkg.portal.contract, app);
-      const paths = [...source.matchAll(/route\(\s*'([^']+)'/g)].map((m) => `/${m[1]}`);
+      // Its routes: those written in place (route('path', …)) and its pages' (pageRoute(pages.x, …),
+      // bareRoute(pages.x, …): the patterns of its pages' module in @portal/api).
+      const written = [...source.matchAll(/\broute\(\s*'([^']+)'/g)].map((m) => `/${m[1]}`);
+      const pagesModule = /\b(\w+Pages) as pages\b/.exec(source)?.[1];
+      const pages = pagesModule === undefined ? {} : ((api as unknown as Record<string, Record<string, api.PortalPage>>)[pagesModule] ?? {});
+      const fromPages = [...source.matchAll(/\b(pageRoute|bareRoute)\(pages\.(\w+)/g)].map(([, how, key]) => {
+        const pattern = pages[key as string]?.pattern;
+        assert.ok(pattern, `${app}: pages.${key} is a page of ${pagesModule}`);
+        return how === 'bareRoute' ? `/${pattern.split('/')[1]}` : pattern;
+      });
+      const paths = [...written, ...fromPages];
       assert.ok(paths.length > 0, app);
       for (const path of paths) {
         const owned = pkg.portal.routes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
