@@ -32,6 +32,16 @@ export const POSTGRES_URL = process.env.DATABASE_URL;
 /** The databases to run database tests on: PGlite, and PostgreSQL when DATABASE_URL is set. */
 export const DATABASE_KINDS: readonly DatabaseKind[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+/**
+ * The one database of the walks whose subject is the app, not the database: every route × every
+ * caller (the authorization matrix, anti-forgery) and hostile input to every route. They run
+ * thousands of requests whose SQL is the same on both databases, and every other database test
+ * runs that SQL on PostgreSQL too; on PGlite, the embedded default, they also reach the adapter
+ * that writes each parameter into EXECUTE itself (src/db/pglite.ts), the only SQL text the portal
+ * writes from a caller's values. Once instead of once per database: server/README.md, "Tests".
+ */
+export const ROUTE_WALK_DATABASE: DatabaseKind = 'pglite';
+
 // ---------------------------------------------------------------------------------------------
 // Databases
 
