@@ -1,12 +1,12 @@
 /**
  * Accessibility as a gate: axe over every screen of the portal (the route table the federation
- * spec walks, plus the host's own screens), in the light and the dark theme, with no serious or
- * critical issue; and on each screen the main action is reached from the keyboard. One test per
+ * spec walks, plus the host's own screens), in the light and the dark theme (there, the rules whose
+ * outcome a theme can change: axe.ts, THEME_RULES), with no serious or critical issue; and on each screen the main action is reached from the keyboard. One test per
  * app (a remote's screens, or the host's) and theme: the workers share them out, and each walks
  * its screens in one page, as a person would, its remote loaded once.
  */
 import type { Locator, Page } from '@playwright/test';
-import { seriousViolations } from './axe';
+import { rulesFor, seriousViolations } from './axe';
 import { ROUTES } from './routes';
 import { expect, test } from './session';
 
@@ -76,7 +76,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
           await expect(heading(page, title), path).toBeVisible();
           // The page's data has arrived: no loading table or spinner left.
           await expect(page.locator('#main .ant-spin-spinning'), path).toHaveCount(0);
-          for (const violation of await seriousViolations(page)) problems.push(`${path}: ${violation}`);
+          for (const violation of await seriousViolations(page, rulesFor(colorScheme))) problems.push(`${path}: ${violation}`);
           if (keyboard) {
             const action = await mainAction(page);
             const name = (await action?.textContent())?.trim() ?? '';

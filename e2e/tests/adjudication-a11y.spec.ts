@@ -1,14 +1,15 @@
 /**
  * The adjudication screens with content on them (a queue with a request, its details and
  * decision panel, a search with results, account administration with an action open, the
- * denied search), checked with axe in the light and the dark theme, and the decision panel
+ * denied search), checked with axe in the light and the dark theme (there, the rules a theme
+ * can change: axe.ts, THEME_RULES), and the decision panel
  * worked with the keyboard alone.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { accountAdministrationLoaded, openActionPanel } from './account-admin';
-import { expectAccessible, settled } from './axe';
+import { expectAccessible, rulesFor, settled } from './axe';
 import { signIn } from './session';
 import { newApplicant, submitAccountRequest, type Applicant } from './visitor-flows';
 
@@ -32,26 +33,26 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await signIn(page, 'admin', '/list-account-requests');
     await expect(heading(page, 'New Account Requests')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: applicant.username })).toBeVisible();
-    await expectAccessible(page, 'the new account queue');
+    await expectAccessible(page, 'the new account queue', rulesFor(colorScheme));
 
     await page.getByRole('row').filter({ hasText: applicant.username }).getByRole('link', { name: '[details]' }).click();
     await expect(heading(page, 'New Account Request')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
-    await expectAccessible(page, 'a request with its decision panel');
+    await expectAccessible(page, 'a request with its decision panel', rulesFor(colorScheme));
 
     await page.goto(`/manage-accounts?term=${encodeURIComponent('u')}`);
     await expect(page.getByRole('link', { name: 'user', exact: true }).first()).toBeVisible();
-    await expectAccessible(page, 'Search Accounts with results');
+    await expectAccessible(page, 'Search Accounts with results', rulesFor(colorScheme));
 
     await page.goto('/manage-accounts/user');
     await accountAdministrationLoaded(page, 'user');
     const lock = await openActionPanel(page, 'Lock Account');
     await expect(lock.getByRole('textbox', { name: 'Reason' })).toBeVisible();
-    await expectAccessible(page, 'Account Administration with Lock Account open');
+    await expectAccessible(page, 'Account Administration with Lock Account open', rulesFor(colorScheme));
 
     await page.goto('/list-denied-account-requests');
     await expect(heading(page, 'Denied Account Requests')).toBeVisible();
-    await expectAccessible(page, 'Denied Account Requests');
+    await expectAccessible(page, 'Denied Account Requests', rulesFor(colorScheme));
   });
 }
 
