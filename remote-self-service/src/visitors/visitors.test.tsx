@@ -340,16 +340,13 @@ describe('sign up for an account', () => {
     expect(screen.getByText('Invalid phone')).toBeInTheDocument();
     expect(screen.getByText('Email does not match')).toBeInTheDocument();
     expect(screen.getByText('Must be at least 2 characters')).toBeInTheDocument();
-    await user.clear(field('Username'));
-    await user.type(field('Username'), '1jane');
+    await fill(user, { Username: '1jane' });
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Username must not start with a number')).toBeInTheDocument();
-    await user.clear(field('Username'));
-    await user.type(field('Username'), 'jane!doe');
+    await fill(user, { Username: 'jane!doe' });
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Must have only alphanumeric characters including . - and _')).toBeInTheDocument();
-    await user.clear(field('Username'));
-    await user.type(field('Username'), 'a'.repeat(21));
+    await fill(user, { Username: 'a'.repeat(21) });
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Must be less than 20 characters (21/20)')).toBeInTheDocument();
   });
@@ -369,8 +366,7 @@ describe('sign up for an account', () => {
     const username = field('Username');
     await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'), { timeout: 5000 });
     expect(screen.getByText('This username is already taken.')).toBeInTheDocument();
-    await user.clear(username);
-    await user.type(username, 'jane.oneil2');
+    await fill(user, { Username: 'jane.oneil2' });
     solveChallenge(container, 'second');
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByRole('heading', { name: SUBMISSION_SUCCESS })).toBeInTheDocument();
@@ -400,11 +396,10 @@ describe('sign up for an account', () => {
     solveChallenge(container);
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
-    await user.type(field('US Government sponsor email'), 'nope');
+    await fill(user, { 'US Government sponsor email': 'nope' });
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
-    await user.clear(field('US Government sponsor email'));
-    await user.type(field('US Government sponsor email'), 'sponsor@agency.mil');
+    await fill(user, { 'US Government sponsor email': 'sponsor@agency.mil' });
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByRole('heading', { name: SUBMISSION_SUCCESS })).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/requests/new')?.body).toMatchObject({
