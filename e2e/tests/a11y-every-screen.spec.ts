@@ -1,9 +1,10 @@
 /**
  * Accessibility as a gate: axe over every screen of the portal (the route table the federation
  * spec walks, plus the host's own screens), in the light and the dark theme (there, the rules whose
- * outcome a theme can change: axe.ts, THEME_RULES), with no serious or critical issue; and on each screen the main action is reached from the keyboard. One test per
- * app (a remote's screens, or the host's) and theme: the workers share them out, and each walks
- * its screens in one page, as a person would, its remote loaded once.
+ * outcome a theme can change: axe.ts, THEME_RULES), with no serious or critical issue; and on each
+ * screen the main action is reached from the keyboard. One test per app (a remote's screens, or
+ * the host's) and theme: the workers share them out, and each walks its screens in one page, as a
+ * person would, its remote loaded once.
  */
 import type { Locator, Page } from '@playwright/test';
 import { rulesFor, seriousViolations } from './axe';

@@ -2,8 +2,7 @@
  * The adjudication screens with content on them (a queue with a request, its details and
  * decision panel, a search with results, account administration with an action open, the
  * denied search), checked with axe in the light and the dark theme (there, the rules a theme
- * can change: axe.ts, THEME_RULES), and the decision panel
- * worked with the keyboard alone.
+ * can change: axe.ts, THEME_RULES), and the decision panel worked with the keyboard alone.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';

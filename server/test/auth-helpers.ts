@@ -11,7 +11,7 @@ import { addAccountRole, addAccountUpdate, setWebsiteTokenHash, type PlatformRol
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../src/plugins/security.js';
 import type { Clock } from '../src/services/clock.js';
 import { hash } from '@node-rs/argon2';
-import { generateWebsiteToken } from '../src/services/tokens.js';
+import { ARGON2ID, generateWebsiteToken } from '../src/services/tokens.js';
 
 export const API = '/accounts/rest';
 
@@ -51,7 +51,7 @@ let tokenHashCache: { token: string; hash: string } | undefined;
  * own parameters (seed.test.ts reads them in the demo accounts' hashes).
  */
 export function hashTestToken(token: string): Promise<string> {
-  return hash(token, { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 });
+  return hash(token, { algorithm: ARGON2ID, memoryCost: 1024, timeCost: 1, parallelism: 1 });
 }
 
 /**

@@ -12,7 +12,8 @@
  *
  * PROPERTY_ROUTE_RUNS (default 20): requests per route and caller; PROPERTY_SEED: fast-check's seed;
  * PROPERTY_ROUTE_VERBOSE: print each route's answers by status.
- * The count of requests sent is printed. It runs on one database, PGlite (helpers.ts, ROUTE_WALK_DATABASE).
+ * The count of requests sent is printed. It runs on one database, PGlite (helpers.ts,
+ * ROUTE_WALK_DATABASE).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test, type TestContext } from 'node:test';

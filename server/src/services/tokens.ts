@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify, type Options } from '@node-rs/argon2';
 
 // Algorithm.Argon2id: the package's enum is a const enum, which isolated modules cannot read.
-const ARGON2ID = 2 as Options['algorithm'];
+export const ARGON2ID = 2 as Options['algorithm'];
 const ARGON2_OPTIONS: Options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export function generateWebsiteToken(): string {
