@@ -2,17 +2,17 @@
  * Test helpers: databases (PGlite always; PostgreSQL too when DATABASE_URL is set), temporary
  * host/remote folders with an environment manifest, and an app built on them.
  *
- * Creating a PGlite database costs seconds, so each test process creates one, dumps it (empty
- * and migrated) once, and gives every test a fresh PGlite loaded from a dump. On PostgreSQL
+ * Creating a PGlite database costs seconds, so one is created, dumped (empty and migrated) and
+ * kept for every test file (pgliteTemplates), and every test gets a fresh PGlite loaded from a dump. On PostgreSQL
  * every test gets a schema of its own (search_path), dropped when the test closes it.
  */
 import type { ProvisioningEngine } from '../src/services/provisioning/engine.js';
 import type { TokenIssuer } from '../src/services/tokens/issuer.js';
 import type { ListEngine } from '../src/services/lists/engine.js';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { DEFAULT_CONFIGURATION, type PortalConfiguration } from '@portal/api';
@@ -24,6 +24,7 @@ import { migrate } from '../src/db/migrate.js';
 import { openPglite, pgliteDatabase } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
 import type { LogStream } from '../src/logger.js';
+import { MIGRATIONS_DIR, SERVER_DIR } from '../src/paths.js';
 import { importInitialPins, publishRemote } from '../src/services/federation.js';
 import { readRemoteBuild } from '../src/services/remote-store.js';
 
@@ -51,15 +52,46 @@ interface PgliteTemplates {
 }
 let templates: Promise<PgliteTemplates> | undefined;
 
+/** What the dumps depend on: the migrations, the code that applies them, PGlite's version. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(MIGRATIONS_DIR).sort()) hash.update(name).update('\0').update(readFileSync(join(MIGRATIONS_DIR, name))).update('\0');
+  hash.update(readFileSync(join(SERVER_DIR, 'src', 'db', 'migrate.ts')));
+  hash.update(readFileSync(join(SERVER_DIR, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The dumps (empty and migrated) every test loads its PGlite from. Made once for all the test
+ * files, not once per file (a new PGlite, the migrations and two dumps: about 4 s of a CPU, of
+ * the 0.7 s a test's own load costs), and kept under node_modules/.cache by what they depend on.
+ */
 function pgliteTemplates(): Promise<PgliteTemplates> {
   templates ??= (async () => {
-    const pglite = await PGlite.create();
-    const empty = await pglite.dumpDataDir('none');
-    const db = pgliteDatabase(pglite);
-    await migrate(db);
-    const migrated = await pglite.dumpDataDir('none');
-    await db.close();
-    return { empty, migrated };
+    const cache = join(SERVER_DIR, 'node_modules', '.cache', 'test-pglite');
+    const dir = join(cache, templateKey());
+    if (!existsSync(join(dir, 'migrated.tar'))) {
+      // Made aside, then moved into place in one step: a test file running at the same time sees
+      // both dumps or none (and the one that loses the race keeps the other's).
+      mkdirSync(cache, { recursive: true });
+      const making = mkdtempSync(join(cache, '.making-'));
+      const pglite = await PGlite.create();
+      writeFileSync(join(making, 'empty.tar'), Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+      const db = pgliteDatabase(pglite);
+      await migrate(db);
+      writeFileSync(join(making, 'migrated.tar'), Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+      await db.close();
+      try {
+        renameSync(making, dir);
+      } catch {
+        rmSync(making, { recursive: true, force: true });
+      }
+      // Dumps of older migrations go.
+      for (const old of readdirSync(cache)) {
+        if (old !== basename(dir) && Date.now() - statSync(join(cache, old)).mtimeMs > 3_600_000) rmSync(join(cache, old), { recursive: true, force: true });
+      }
+    }
+    return { empty: new Blob([readFileSync(join(dir, 'empty.tar'))]), migrated: new Blob([readFileSync(join(dir, 'migrated.tar'))]) };
   })();
   return templates;
 }
