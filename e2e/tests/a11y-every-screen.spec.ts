@@ -1,13 +1,14 @@
 /**
- * Accessibility as a gate: axe over every screen of the portal (the route table the federation
- * spec walks, plus the host's own screens), in the light and the dark theme (there, the rules whose
- * outcome a theme can change: axe.ts, THEME_RULES), with no serious or critical issue; and on each
- * screen the main action is reached from the keyboard. One test per app (a remote's screens, or
- * the host's) and theme: the workers share them out, and each walks its screens in one page, as a
- * person would, its remote loaded once.
+ * Every screen of the portal (each remote's route table, routes.ts, plus the host's own screens)
+ * renders inside the chrome at the address it was opened at, and passes axe with no serious or
+ * critical issue, in the light and the dark theme (there, the rules whose outcome a theme can
+ * change: axe.ts, THEME_RULES); on each screen the main action is reached from the keyboard. One
+ * test per app (a remote's screens, or the host's) and theme: the workers share them out, and each
+ * walks its screens in one page, as a person would, its remote loaded once.
  */
 import type { Locator, Page } from '@playwright/test';
 import { rulesFor, seriousViolations } from './axe';
+import { expectChrome } from './portal';
 import { ROUTES } from './routes';
 import { expect, test } from './session';
 
@@ -17,12 +18,13 @@ test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
 
 /** Every screen of the portal: each remote's, and the host's own. */
-const APPS: [app: string, screens: [path: string, title: string][]][] = [
-  ...Object.entries(ROUTES).map(([app, routes]) => [app, routes.map(([path, title]) => [path, title] as [string, string])] as [string, [string, string][]]),
+const APPS: [app: string, screens: (typeof ROUTES)[string]][] = [
+  ...Object.entries(ROUTES),
   [
     'host',
     [
-      ['/not-found', 'Not Found'],
+      // Not Found is a page of its own, for anyone: no sidebar.
+      ['/not-found', 'Not Found', 'visitor'],
       ['/manage-remotes', 'Manage Remotes'],
     ],
   ],
@@ -72,9 +74,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     for (const [app, screens] of APPS) {
       test(`${app}: every screen has no serious accessibility problems${keyboard ? ', and its main action is reached with Tab' : ''}`, async ({ page }) => {
         const problems: string[] = [];
-        for (const [path, title] of screens) {
+        for (const [path, title, visitor] of screens) {
           await page.goto(path);
           await expect(heading(page, title), path).toBeVisible();
+          expect(new URL(page.url()).pathname, `${path}: the page stays where it was opened`).toBe(path);
+          await expectChrome(page, { sidebar: !visitor });
           // The page's data has arrived: no loading table or spinner left.
           await expect(page.locator('#main .ant-spin-spinning'), path).toHaveCount(0);
           for (const violation of await seriousViolations(page, rulesFor(colorScheme))) problems.push(`${path}: ${violation}`);

@@ -1,7 +1,8 @@
 /**
- * The federated portal in a real browser against the real server: every remote's routes render
- * inside the chrome, a remote that cannot be loaded takes only its own slot down, react-dom is
- * loaded once, and a published version pinned from the command line runs after a reload.
+ * The federated portal in a real browser against the real server: a remote that cannot be loaded
+ * takes only its own slot down, react-dom is loaded once, and a published version pinned from the
+ * command line runs after a reload. (That every remote's routes render inside the chrome is shown
+ * by a11y-every-screen.spec.ts, which opens each of them.)
  */
 import type { Page } from '@playwright/test';
 import {
@@ -19,23 +20,11 @@ import {
   UNAVAILABLE,
 } from './portal';
 import { rmSync } from 'node:fs';
-import { ROUTES } from './routes';
 import { expect, test } from './session';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
 
 test.afterEach(() => restorePin('tokens', 'remote-tokens'));
-
-for (const [app, routes] of Object.entries(ROUTES)) {
-  test(`${app}: every route renders inside the chrome`, async ({ page }) => {
-    for (const [path, title, visitor] of routes) {
-      await page.goto(path);
-      await expect(heading(page, title), path).toBeVisible();
-      expect(new URL(page.url()).pathname, 'the page stays where it was opened').toBe(path);
-      await expectChrome(page, { sidebar: !visitor });
-    }
-  });
-}
 
 test('/renew-account is only for a session that must renew: others land on the profile', async ({ page }) => {
   await page.goto('/renew-account');

@@ -1,4 +1,4 @@
-/** Every screen of the portal at a concrete demo address, shared by the federation and accessibility specs. */
+/** Every screen of the portal at a concrete demo address, walked by a11y-every-screen.spec.ts. */
 
 /** Every route of every remote, at a concrete URL, with the heading it shows. */
 export const ROUTES: Record<string, [path: string, heading: string, visitor?: 'visitor'][]> = {
