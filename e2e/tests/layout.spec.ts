@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signIn } from './session';
 import { postToList } from './smtp';
+import { pressInDialog } from './dialog';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -209,7 +210,7 @@ for (const [width, height] of [
       await expect(page.getByRole('heading', { name: `Token '${LONG_TOKEN_NAME}' created.` })).toHaveAttribute('title', `Token '${LONG_TOKEN_NAME}' created.`);
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('button', { name: `Revoke ${LONG_TOKEN_NAME}` }).click();
-      await page.getByRole('dialog', { name: 'Revoke token?' }).getByRole('button', { name: 'Revoke' }).click();
+      await pressInDialog(page, 'Revoke', 'Revoke token?');
       await expect(page.getByText(`Token '${LONG_TOKEN_NAME}' revoked.`)).toBeVisible();
     });
 

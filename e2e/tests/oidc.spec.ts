@@ -22,6 +22,7 @@ import { e2eDir, expect, test } from './fixtures';
 import { repoRoot } from './paths';
 import { startPortalServer, type PortalServer } from './portal-server';
 import { demoToken, submitTokenSignIn } from './session';
+import { pressInDialog } from './dialog';
 
 let portal: PortalServer;
 let service: Server;
@@ -216,7 +217,7 @@ test("the profile lists the sign-in to the service; the administrator's Account 
     await section.getByRole('button', { name: 'End the sign-in to wiki-service' }).click();
     const dialog = admin.getByRole('dialog', { name: 'End sign-in to service?' });
     await expect(dialog).toContainText('user is signed out of wiki-service at once');
-    await dialog.getByRole('button', { name: 'End', exact: true }).click();
+    await pressInDialog(admin, 'End', 'End sign-in to service?');
     await expect(section.getByRole('status')).toHaveText('The sign-in of user to wiki-service ended.');
     await expect(section.getByText('No sign-ins to services.')).toBeVisible();
     await expect(admin.getByRole('region', { name: 'Update History' }).getByText(/Service sign-in ended: Sign-in to wiki-service ended by an account administrator\./)).toBeVisible();

@@ -156,7 +156,7 @@ test('Reconcile now asks first, then says what it repaired', async ({ browser })
   await admin.getByRole('button', { name: 'Reconcile now' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Reconcile now?' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Reconcile' }).click();
+  await pressInDialog(admin, 'Reconcile', 'Reconcile now?');
   await expect(admin.getByRole('status').filter({ hasText: 'Reconcile finished.' })).toContainText(/ldap: \d+ differences? from the portal/);
   await expect(admin.getByRole('region', { name: 'History' }).getByRole('cell', { name: 'Reconciled', exact: true }).first()).toBeVisible();
 });

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { demoToken, signIn, solveChallenge, submitTokenSignIn } from './session';
+import { pressInDialog } from './dialog';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
 
@@ -128,8 +129,7 @@ test('signing out everywhere from the profile ends the session in another browse
 
   await expect(heading(here, 'User Profile: helpdesk')).toBeVisible();
   await here.getByRole('button', { name: 'Sign Out Everywhere' }).click();
-  const dialog = here.getByRole('dialog', { name: 'Sign out everywhere?' });
-  await dialog.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+  await pressInDialog(here, 'Sign Out Everywhere', 'Sign out everywhere?');
   await expect(heading(here, 'Logged Out')).toBeVisible();
 
   // The other browser's next step finds its session gone and is sent to sign in.

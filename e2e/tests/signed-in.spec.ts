@@ -6,6 +6,7 @@
 import { expect, test } from './fixtures';
 import { waitForMail } from './mail';
 import { demoToken, signIn, submitTokenSignIn } from './session';
+import { pressInDialog } from './dialog';
 
 test('a user updates the profile; a careless edit is refused field by field first', async ({ page }) => {
   await signIn(page, 'user');
@@ -86,7 +87,7 @@ test('a user requests an email change: an address in use is refused, then the co
   await page.getByRole('button', { name: 'Request Email Change' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Email Change' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Submit Request' }).click();
+  await pressInDialog(page, 'Submit Request', 'Confirm Email Change');
   await expect(page.getByText('Successfully requested email change.')).toBeVisible();
   await expect(page.getByText('[Email change is pending]')).toBeVisible();
   await waitForMail(address, /email/i);

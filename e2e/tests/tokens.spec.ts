@@ -14,6 +14,7 @@ import { e2eDir } from './fixtures';
 import { portal } from './portal';
 import { startPortalServer, type PortalServer } from './portal-server';
 import { demoToken, signIn, submitTokenSignIn } from './session';
+import { pressInDialog } from './dialog';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -68,7 +69,7 @@ test('user creates a token in hours, copies it, a service finds it active, the u
   await expect(row).toBeVisible();
   await expect(page.getByText(token)).toHaveCount(0);
   await row.getByRole('button', { name: `Revoke ${name}` }).click();
-  await page.getByRole('dialog', { name: 'Revoke token?' }).getByRole('button', { name: 'Revoke' }).click();
+  await pressInDialog(page, 'Revoke', 'Revoke token?');
   await expect(page.getByText(`Token '${name}' revoked.`)).toBeVisible();
   await expect(row).toHaveCount(0);
   expect(await introspect(page, credential, token)).toEqual({ active: false });
