@@ -68,32 +68,53 @@ function templateKey(): string {
  */
 function pgliteTemplates(): Promise<PgliteTemplates> {
   templates ??= (async () => {
-    const cache = join(SERVER_DIR, 'node_modules', '.cache', 'test-pglite');
-    const dir = join(cache, templateKey());
-    if (!existsSync(join(dir, 'migrated.tar'))) {
-      // Made aside, then moved into place in one step: a test file running at the same time sees
-      // both dumps or none (and the one that loses the race keeps the other's).
-      mkdirSync(cache, { recursive: true });
-      const making = mkdtempSync(join(cache, '.making-'));
+    const dir = testCacheEntry('test-pglite', templateKey());
+    if (!existsSync(dir)) {
+      const making = newTestCacheEntry('test-pglite');
       const pglite = await PGlite.create();
       writeFileSync(join(making, 'empty.tar'), Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
       const db = pgliteDatabase(pglite);
       await migrate(db);
       writeFileSync(join(making, 'migrated.tar'), Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
       await db.close();
-      try {
-        renameSync(making, dir);
-      } catch {
-        rmSync(making, { recursive: true, force: true });
-      }
-      // Dumps of older migrations go.
-      for (const old of readdirSync(cache)) {
-        if (old !== basename(dir) && Date.now() - statSync(join(cache, old)).mtimeMs > 3_600_000) rmSync(join(cache, old), { recursive: true, force: true });
-      }
+      keepInTestCache(making, dir);
     }
     return { empty: new Blob([readFileSync(join(dir, 'empty.tar'))]), migrated: new Blob([readFileSync(join(dir, 'migrated.tar'))]) };
   })();
   return templates;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the test files make once for all of them (the PGlite dumps, the server's bundle), kept
+// under server/node_modules/.cache/<name>/<key>, the key naming what it was made from.
+
+/** Where the entry of that key is (it exists once it is whole). */
+export function testCacheEntry(name: string, key: string): string {
+  return join(SERVER_DIR, 'node_modules', '.cache', name, key);
+}
+
+/** A new folder to fill, then to hand to keepInTestCache. */
+export function newTestCacheEntry(name: string): string {
+  const cache = join(SERVER_DIR, 'node_modules', '.cache', name);
+  mkdirSync(cache, { recursive: true });
+  return mkdtempSync(join(cache, '.making-'));
+}
+
+/**
+ * Moves a filled folder into place as `entry` in one step: a test file running at the same time
+ * sees all of it or none (and the one that loses the race keeps the other's). Entries of other
+ * keys go once they are an hour old.
+ */
+export function keepInTestCache(making: string, entry: string): void {
+  try {
+    renameSync(making, entry);
+  } catch {
+    rmSync(making, { recursive: true, force: true });
+  }
+  const cache = dirname(entry);
+  for (const old of readdirSync(cache)) {
+    if (old !== basename(entry) && Date.now() - statSync(join(cache, old)).mtimeMs > 3_600_000) rmSync(join(cache, old), { recursive: true, force: true });
+  }
 }
 
 let schemaCounter = 0;

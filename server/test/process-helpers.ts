@@ -8,12 +8,12 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { Database, DatabaseKind } from '../src/db/database.js';
 import { openPglite } from '../src/db/pglite.js';
 import { REPO_DIR, SERVER_DIR } from '../src/paths.js';
-import { createPostgresSchema, POSTGRES_URL, type Fixture } from './helpers.js';
+import { createPostgresSchema, keepInTestCache, newTestCacheEntry, POSTGRES_URL, testCacheEntry, type Fixture } from './helpers.js';
 
 /** What the bundle is made of: a change to any of these makes a new one. */
 const BUNDLE_INPUTS = ['server/src', 'server/build.mjs', 'server/package.json', 'shared/api/src', 'shared/src', 'pnpm-lock.yaml'];
@@ -36,23 +36,11 @@ let bundle: { main: string; cli: string } | undefined;
 /** The bundle of the current sources (built when there is none yet: about a second). */
 export function serverBundle(): { main: string; cli: string } {
   if (bundle) return bundle;
-  const cache = join(SERVER_DIR, 'node_modules', '.cache', 'test-bundle');
-  const dir = join(cache, hashInputs());
-  if (!existsSync(join(dir, 'cli.mjs'))) {
-    // Built aside, then moved into place in one step: a test file running at the same time sees
-    // the whole bundle or none (and the one that loses the race keeps the other's).
-    mkdirSync(cache, { recursive: true });
-    const building = mkdtempSync(join(cache, '.building-'));
+  const dir = testCacheEntry('test-bundle', hashInputs());
+  if (!existsSync(dir)) {
+    const building = newTestCacheEntry('test-bundle');
     execFileSync(process.execPath, ['build.mjs', '--outdir', building], { cwd: SERVER_DIR, stdio: ['ignore', 'ignore', 'inherit'] });
-    try {
-      renameSync(building, dir);
-    } catch {
-      rmSync(building, { recursive: true, force: true });
-    }
-    // Bundles of older sources go.
-    for (const old of readdirSync(cache)) {
-      if (old !== basename(dir) && Date.now() - statSync(join(cache, old)).mtimeMs > 3_600_000) rmSync(join(cache, old), { recursive: true, force: true });
-    }
+    keepInTestCache(building, dir);
   }
   bundle = { main: join(dir, 'main.mjs'), cli: join(dir, 'cli.mjs') };
   return bundle;
