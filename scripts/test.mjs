@@ -4,9 +4,9 @@
 // slowest files, and one line `N passed, N failed`; exits non-zero when anything failed.
 //
 // The stages run in two lanes side by side where they do not wait on each other: the server tests
-// in one; the type check, lint, unit tests and the build in the other; then the end-to-end tests,
-// whose workers each run a portal of their own. The output of stages that run side by side is
-// kept and printed whole as each ends.
+// in one, at a lower priority (SERVER_NICENESS); the type check, lint, unit tests and the build in
+// the other; then the end-to-end tests, whose workers each run a portal of their own. The output
+// of stages that run side by side is kept and printed whole as each ends.
 //
 // `npm test -- --changed[=REF]` is the fast loop for everyday work: only the checks and test files
 // a change against REF (default: the uncommitted changes) can affect (scripts/test/changed.mjs).

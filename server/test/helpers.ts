@@ -3,8 +3,9 @@
  * host/remote folders with an environment manifest, and an app built on them.
  *
  * Creating a PGlite database costs seconds, so one is created, dumped (empty and migrated) and
- * kept for every test file (pgliteTemplates), and every test gets a fresh PGlite loaded from a dump. On PostgreSQL
- * every test gets a schema of its own (search_path), dropped when the test closes it.
+ * kept for every test file (pgliteTemplates), and every test gets a fresh PGlite loaded from a
+ * dump. On PostgreSQL every test gets a schema of its own (search_path), dropped when the test
+ * closes it.
  */
 import type { ProvisioningEngine } from '../src/services/provisioning/engine.js';
 import type { TokenIssuer } from '../src/services/tokens/issuer.js';
@@ -63,8 +64,8 @@ function templateKey(): string {
 
 /**
  * The dumps (empty and migrated) every test loads its PGlite from. Made once for all the test
- * files, not once per file (a new PGlite, the migrations and two dumps: about 4 s of a CPU, of
- * the 0.7 s a test's own load costs), and kept under node_modules/.cache by what they depend on.
+ * files, not once per file (a new PGlite, the migrations and two dumps: about 4 CPU-s, where a
+ * test's load of a dump costs 0.7), and kept in the test cache under what they depend on.
  */
 function pgliteTemplates(): Promise<PgliteTemplates> {
   templates ??= (async () => {
