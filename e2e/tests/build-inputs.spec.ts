@@ -41,3 +41,17 @@ test("the host's build is current until a shared file it is made of changes, not
   withFileChanged('shared/api/src/links.ts', () => expect(lib.isBuildCurrent('host')).toBe(false));
   expect(lib.isBuildCurrent('host')).toBe(true);
 });
+
+test("a remote's build is made of its sidebar entries too: its src/navigation.ts and what they read of @portal/api", async () => {
+  const lib = (await import(join(repoRoot, 'scripts', 'lib.mjs'))) as BuildLib;
+  const inputs = lib.recordedInputs('remote-tokens') ?? [];
+  expect(inputs).toEqual(expect.arrayContaining(['remote-tokens/src/navigation.ts', 'shared/api/src/pages/navigation.ts', 'shared/api/src/pages/tokens.ts']));
+  expect(lib.isBuildCurrent('remote-tokens')).toBe(true);
+  withFileChanged('remote-tokens/src/navigation.ts', () => expect(lib.isBuildCurrent('remote-tokens')).toBe(false));
+  withFileChanged('shared/api/src/pages/navigation.ts', () => {
+    expect(lib.isBuildCurrent('remote-tokens')).toBe(false);
+    // The host's own entry (Manage Remotes) is made the same way.
+    expect(lib.isBuildCurrent('host')).toBe(false);
+  });
+  expect(lib.isBuildCurrent('remote-tokens')).toBe(true);
+});

@@ -63,6 +63,17 @@ function routesWithQueue(): string {
     .replace(lastRoute, `${lastRoute}    ...queueRoutes(queueInfo(serviceTokenRequestKind), queuePages),\n`);
 }
 
+/** remote-tokens' src/navigation.ts with the new kind's queue among its entries (docs/extending.md, "Adding a request kind"). */
+function navigationWithQueue(): string {
+  const navigation = readFileSync(join(repoRoot, 'remote-tokens', 'src', 'navigation.ts'), 'utf8');
+  const imports = "import { pageEntry, tokensPages } from '@portal/api';\n";
+  const end = '\n];\n';
+  for (const anchor of [imports, end]) expect(navigation).toContain(anchor);
+  return navigation
+    .replace(imports, "import { pageEntry, queueEntry, tokensPages } from '@portal/api';\nimport { serviceTokenRequestKind } from '@portal/api/request-kinds/service-token';\n")
+    .replace(end, "\n  queueEntry(serviceTokenRequestKind, { order: 95, label: 'Service Token Requests' }),\n];\n");
+}
+
 /** Its page: a Steps (not in the portal's antd) under a heading and above a Button (the portal's). */
 const BROUGHT_ROUTES = `
 import { Button, Steps } from 'antd';
@@ -252,13 +263,12 @@ test.describe('a remote deployed alone', () => {
       // The team's release: the queue's module (docs/extending.md's step 4), its routes, its sidebar entry with its count.
       const queueModule = guideFiles('Adding a request kind').get('remote-tokens/src/requests/serviceTokenQueue.tsx');
       if (queueModule === undefined) throw new Error("docs/extending.md has no remote-tokens/src/requests/serviceTokenQueue.tsx");
-      const pkg = JSON.parse(readFileSync(join(repoRoot, 'remote-tokens', 'package.json'), 'utf8')) as { portal: { routes: string[]; navigation: object[] } };
-      const entry = { section: 'manage-accounts', order: 95, label: 'Service Token Requests', path: '/list-service-token-requests', permission: 'LIST_SERVICE_TOKEN_REQUESTS', count: 'total_servicetoken' };
-      const release = { ...pkg, version: KIND_VERSION, portal: { ...pkg.portal, routes: [...pkg.portal.routes, '/list-service-token-requests'], navigation: [...pkg.portal.navigation, entry] } };
+      const pkg = JSON.parse(readFileSync(join(repoRoot, 'remote-tokens', 'package.json'), 'utf8')) as { portal: { routes: string[] } };
+      const release = { ...pkg, version: KIND_VERSION, portal: { ...pkg.portal, routes: [...pkg.portal.routes, '/list-service-token-requests'] } };
       const tarball = buildRemoteVersion(
         'remote-tokens',
         KIND_VERSION,
-        { 'src/requests/serviceTokenQueue.tsx': queueModule, 'src/routes.tsx': routesWithQueue(), 'package.json': JSON.stringify(release, null, 2) },
+        { 'src/requests/serviceTokenQueue.tsx': queueModule, 'src/routes.tsx': routesWithQueue(), 'src/navigation.ts': navigationWithQueue(), 'package.json': JSON.stringify(release, null, 2) },
         { workspace: kindPortal.workspace },
       );
       expect(kindPortal.cli('remotes', 'publish', tarball, '--by', 'tokens team')).toMatch(/^Published tokens /);

@@ -1,8 +1,7 @@
 import { adjudicationPages, listPermission, queuedKinds } from '@portal/api';
-import type { NavigationEntry } from '@portal/shared';
 import { configure, declaredRequestKinds, describeRemoteContract, fakeServer, renderPage, signIn, workspaceRemotes } from '@portal/shared/testing';
 import { screen } from '@testing-library/react';
-import pkg from '../package.json';
+import { navigation } from './navigation';
 import remote from './routes';
 
 describeRemoteContract(remote);
@@ -29,9 +28,8 @@ describe('remote adjudication: its routes', () => {
 });
 
 describe('the queues in the sidebar (host contract 2.0): this remote declares the account kinds\', their remotes the others\'', () => {
-  const navigation = pkg.portal.navigation as NavigationEntry[];
   /** Every remote's entries: remote-groups and remote-mailing-lists declare their kinds' queues. */
-  const everyRemote = workspaceRemotes().flatMap((declared) => declared.navigation ?? []);
+  const everyRemote = workspaceRemotes().flatMap((declared) => declared.navigation);
 
   it("declares, across the remotes, a queue for each counted request kind, at each kind's declared path and permission, with its count (spec section 2)", () => {
     const byPath = (a: { path?: string }, b: { path?: string }) => String(a.path).localeCompare(String(b.path));

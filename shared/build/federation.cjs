@@ -9,6 +9,7 @@
  */
 const path = require('node:path');
 const fs = require('node:fs');
+const { createRequire } = require('node:module');
 const zlib = require('node:zlib');
 
 const sharedPackage = require('../package.json');
@@ -328,35 +329,70 @@ function withConsumedShares(compilation, chunks) {
   return [...seen];
 }
 
+/** The workspace files a build read outside webpack's module graph (a remote's sidebar entries'), by compilation. */
+const inputsOutsideModules = new WeakMap();
+
+/**
+ * A remote's sidebar entries: what its src/navigation.ts exports as `navigation`, each written
+ * against a page or a request kind of @portal/api (pageEntry, queueEntry), so that the record
+ * carries their paths, permissions and counts as those declare them. The module is bundled with
+ * esbuild and run here, at build time (about 0.2 s); it is no part of the remote's bundle. A
+ * remote without the file has no entries. Returns them with the files they were made of.
+ * @param {string} appDir
+ * @returns {{ navigation: unknown, inputs: string[] }}
+ */
+function declaredNavigation(appDir) {
+  const file = path.join(appDir, 'src', 'navigation.ts');
+  if (!fs.existsSync(file)) return { navigation: [], inputs: [] };
+  const { buildSync } = require('esbuild');
+  const built = buildSync({ entryPoints: [file], absWorkingDir: appDir, bundle: true, format: 'cjs', platform: 'node', write: false, metafile: true, logLevel: 'silent' });
+  const loaded = { exports: /** @type {{ navigation?: unknown }} */ ({}) };
+  new Function('module', 'exports', 'require', built.outputFiles[0]?.text ?? '')(loaded, loaded.exports, createRequire(file));
+  const navigation = loaded.exports.navigation;
+  if (!Array.isArray(navigation)) throw new Error(`${path.relative(appDir, file)} must export its sidebar entries as \`navigation\`, a list (docs/federation.md)`);
+  // The files whose code is in the bundle (@portal/api's barrel re-exports, and its modules the
+  // entries do not use, are not): `npm start` rebuilds the remote when one of them changes.
+  const bundled = Object.values(built.metafile.outputs)[0]?.inputs ?? {};
+  const inputs = Object.entries(bundled).filter(([, { bytesInOutput }]) => bytesInOutput > 0).map(([input]) => path.resolve(appDir, input));
+  return { navigation, inputs };
+}
+
 /**
  * Writes portal-remote.json into a remote's build: what `portal remotes publish` records about
- * it (its name, version, the host contract range it needs and the paths it owns), taken from the
- * "portal" field of the remote's package.json; and `firstLoad`, what its first page waits for
- * once its entry has loaded: the files of its exposed routes (`scripts`, names in the build's
- * folder) and the shared modules their code consumes (`shared`, the host provides them). The
- * server hints at both in the first HTML of the remote's addresses (server/src/routes/host.ts).
+ * it: its name, version, the host contract range it needs and the paths it owns (the "portal"
+ * field of the remote's package.json); its sidebar entries (its src/navigation.ts); and
+ * `firstLoad`, what its first page waits for once its entry has loaded: the files of its exposed
+ * routes (`scripts`, names in the build's folder) and the shared modules their code consumes
+ * (`shared`, the host provides them). The server hints at both in the first HTML of the remote's
+ * addresses (server/src/routes/host.ts).
  */
 class PortalRemoteRecordPlugin {
-  /** @param {{ name: string, version: string, portal: unknown }} remote */
+  /** @param {{ name: string, version: string, portal: unknown, appDir: string }} remote */
   constructor(remote) {
     this.remote = remote;
   }
 
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
-    const { name, version, portal } = this.remote;
+    const { name, version, portal, appDir } = this.remote;
     const declared = /** @type {{ remote?: unknown, contract?: unknown, routes?: unknown, navigation?: unknown }} */ (portal ?? {});
     if (declared.remote !== name || typeof declared.contract !== 'string' || !Array.isArray(declared.routes)) {
       throw new Error(
-        `package.json must declare "portal": { "remote": "${name}", "contract": "^2.0.0", "routes": ["/path", …], "navigation": [ … ] } ` +
-          '(the paths this remote owns, and its sidebar entries: docs/federation.md)',
+        `package.json must declare "portal": { "remote": "${name}", "contract": "^2.0.0", "routes": ["/path", …] } ` +
+          '(the paths this remote owns: docs/federation.md)',
       );
     }
-    if (declared.navigation !== undefined && !Array.isArray(declared.navigation)) throw new Error('package.json\'s "portal"."navigation" must be a list of sidebar entries (docs/federation.md)');
-    // The entries are checked where the record is read (the server's publish, the host's manifest)
-    // and by the remote's own route-table test (describeRemoteContract), with the contract's rules.
-    const record = { name, version, contract: declared.contract, routes: declared.routes, navigation: declared.navigation ?? [] };
+    if (declared.navigation !== undefined) {
+      throw new Error('package.json\'s "portal"."navigation" is no longer read: the sidebar entries are src/navigation.ts\'s, each naming its page or kind (docs/federation.md)');
+    }
     compiler.hooks.thisCompilation.tap('PortalRemoteRecordPlugin', (compilation) => {
+      // Read again for each compilation (a watched build sees the entries change). They are
+      // checked where the record is read (the server's publish, the host's manifest) and by the
+      // remote's own route-table test (describeRemoteContract), with the contract's rules.
+      const { navigation, inputs } = declaredNavigation(appDir);
+      inputsOutsideModules.set(compilation, inputs);
+      for (const input of inputs) compilation.fileDependencies.add(input);
+      const record = { name, version, contract: declared.contract, routes: declared.routes, navigation };
       // After the content hashes, so that the files have their final names.
       compilation.hooks.processAssets.tap({ name: 'PortalRemoteRecordPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const routes = compilation.namedChunkGroups.get(ROUTES_EXPOSE_GROUP);
@@ -428,6 +464,7 @@ class BuildInputsPlugin {
         if (resource) inRepo(resource.split('?')[0] ?? resource);
         for (const file of module.buildInfo?.fileDependencies ?? []) inRepo(file);
       }
+      for (const file of inputsOutsideModules.get(compilation) ?? []) inRepo(file);
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
       fs.writeFileSync(this.file, `${JSON.stringify({ files: [...files].sort() })}\n`);
     });
@@ -570,7 +607,7 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
               new (fromApp('webpack').NormalModuleReplacementPlugin)(BUNDLER_RUNTIME_MODULE, path.join(__dirname, 'bundler-runtime-host.mjs')),
             ]
           : [
-              new PortalRemoteRecordPlugin({ name, version: pkg.version, portal: pkg.portal }),
+              new PortalRemoteRecordPlugin({ name, version: pkg.version, portal: pkg.portal, appDir }),
               // The bundler runtime is the host's too: the entry imports this module
               // in its place, which takes the host's (bundler-runtime-from-host.mjs).
               new (fromApp('webpack').NormalModuleReplacementPlugin)(BUNDLER_RUNTIME_MODULE, path.join(__dirname, 'bundler-runtime-from-host.mjs')),
@@ -621,4 +658,4 @@ function createWebpackConfig({ appDir, kind, name, devPort }) {
   };
 }
 
-module.exports = { broughtComponents, createWebpackConfig, federationRuntimeFiles, sharedSingletons, SINGLETON_PACKAGES };
+module.exports = { broughtComponents, createWebpackConfig, declaredNavigation, federationRuntimeFiles, sharedSingletons, SINGLETON_PACKAGES };

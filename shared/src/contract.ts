@@ -6,12 +6,12 @@
  * start and loads a remote's module the first time one of its routes is visited.
  */
 import type { ComponentType } from 'react';
-import type { PageAccess, SessionBody } from '@portal/api';
+import { NAVIGATION_SECTIONS, type NavigationEntry, type NavigationSection, type PageAccess, type SessionBody } from '@portal/api';
 
 /**
  * The version of this contract that the host implements. Remotes declare a range of it.
  * 2.0: a remote declares its own sidebar entries and request queues ({@link NavigationEntry}, in
- * its package.json, carried by its build's record into the environment manifest); the host
+ * its src/navigation.ts, carried by its build's record into the environment manifest); the host
  * renders what the pinned remotes declare and knows no page of theirs. A remote built for 1.x
  * declares none, so a 2.0 host would show it without its entries: 1.x remotes are refused at pin.
  * (1.1 to 1.5 moved antd and the form primitives into the shares the host provides.)
@@ -180,40 +180,12 @@ export function validateEnvironmentManifest(value: unknown, { resolved = false }
 // ---------------------------------------------------------------------------------------------
 // Navigation: what a remote adds to the sidebar (spec section 2, Chrome)
 
-/** The sidebar's blocks: the list every user has, Manage Accounts, Platform. */
-export const NAVIGATION_SECTIONS = ['main', 'manage-accounts', 'platform'] as const;
-export type NavigationSection = (typeof NAVIGATION_SECTIONS)[number];
-
 /**
- * A sidebar entry a remote declares (its package.json, "portal": { "navigation": [ … ] }). The
- * host shows the entries of every pinned remote, each block sorted by `order`, without loading
- * any remote's code.
+ * A sidebar entry is declared in @portal/api (pages/navigation.ts): a remote writes its entries
+ * against its pages and its kinds' queues in its src/navigation.ts, and its build's record carries
+ * them. Re-exported here, where the host and the server check a record's entries.
  */
-export interface NavigationEntry {
-  readonly section: NavigationSection;
-  /** Its place in its block, among every remote's entries (smaller first). */
-  readonly order: number;
-  readonly label: string;
-  /** The page it opens: one of the remote's own pages, under one of its route prefixes. */
-  readonly path: string;
-  /** Shown only to a session holding this permission (the page's own, so that no link leads to a refusal). */
-  readonly permission?: string;
-  /**
-   * Shown only when the portal is set up for it: 'smart-cards' (CAC support) or 'service:NAME'
-   * (the service is among the portal's supported services).
-   */
-  readonly when?: string;
-  /**
-   * A field of the request summary (GET /requests, e.g. 'total_new'): the entry reads
-   * 'Label (n)' when n is above 0. Read for sessions that may see the summary.
-   */
-  readonly count?: string;
-  /**
-   * Entries with the same group are one submenu of that name; when only one of them is shown,
-   * it stands alone under the group's name ('Tokens').
-   */
-  readonly group?: string;
-}
+export { NAVIGATION_SECTIONS, type NavigationEntry, type NavigationSection };
 
 const NAVIGATION_WHEN = /^(smart-cards|service:[a-z0-9][a-z0-9-]*)$/;
 const SUMMARY_FIELD = /^total_[a-z0-9_]+$/;

@@ -4,7 +4,7 @@
  */
 import { render, screen } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchPath, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { pathHasPrefix, validateEnvironmentManifest, type EnvironmentManifest, type NavigationEntry, type RemoteModule } from './contract.js';
@@ -12,27 +12,30 @@ import { inKindOrder, isPermission, type RequestKindDefinition } from '@portal/a
 
 const REPO = join(__dirname, '..', '..');
 
-/** What a workspace remote's package.json declares ("portal"), as its build's record carries it. */
+/** What a workspace remote declares: its package.json's "portal" and its src/navigation.ts, as its build's record carries them. */
 export interface DeclaredRemote {
   readonly name: string;
   readonly version: string;
   readonly contract: string;
   readonly routes: string[];
-  readonly navigation?: NavigationEntry[];
+  readonly navigation: readonly NavigationEntry[];
 }
 
-/** What every remote of the workspace declares in its package.json ("portal"). */
+/** What every remote of the workspace declares (its package.json's "portal", its src/navigation.ts's entries). */
 export function workspaceRemotes(): DeclaredRemote[] {
   return readdirSync(REPO)
     .filter((folder) => folder.startsWith('remote-'))
     .flatMap((folder) => {
       const pkg = JSON.parse(readFileSync(join(REPO, folder, 'package.json'), 'utf8')) as {
         version: string;
-        portal?: { remote: string; contract: string; routes: string[]; navigation?: NavigationEntry[] };
+        portal?: { remote: string; contract: string; routes: string[] };
       };
       if (!pkg.portal) return [];
       const { remote, ...declared } = pkg.portal;
-      return [{ name: remote, version: pkg.version, ...declared }];
+      const file = join(REPO, folder, 'src', 'navigation.ts');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- Jest's CommonJS: the entries the remote's build writes into its record
+      const navigation = existsSync(file) ? (require(file) as { navigation: readonly NavigationEntry[] }).navigation : [];
+      return [{ name: remote, version: pkg.version, ...declared, navigation }];
     });
 }
 
@@ -99,7 +102,7 @@ export function describeRemoteContract(
       if (route.access.kind === 'permission') expect(isPermission(route.access.permission)).toBe(true);
     });
 
-    it('declares in its package.json the contract and routes of its module, and sidebar entries the manifest accepts', () => {
+    it('declares in its package.json the contract and routes of its module, and in its src/navigation.ts sidebar entries the manifest accepts', () => {
       const declared = declaredRecord(remote.name);
       expect(declared?.contract).toBe(remote.contract);
       expect(declared?.routes).toEqual(entry?.routes);

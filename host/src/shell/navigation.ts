@@ -4,13 +4,11 @@
  * host's own (Manage Remotes) are below. The host knows the sidebar's blocks, the session and the
  * configuration; it knows no remote's page.
  */
-import { links, supportedServices, type PortalConfiguration } from '@portal/api';
+import { hostPages, pageEntry, supportedServices, type PortalConfiguration } from '@portal/api';
 import { NAVIGATION_SECTIONS, type EnvironmentRemote, type NavigationEntry, type NavigationSection } from '@portal/shared';
 
 /** The host's own pages in the sidebar. */
-export const HOST_NAVIGATION: readonly NavigationEntry[] = [
-  { section: 'platform', order: 10, label: 'Manage Remotes', path: links.manageRemotes(), permission: 'MANAGE_REMOTES' },
-];
+export const HOST_NAVIGATION: readonly NavigationEntry[] = [pageEntry(hostPages.manageRemotes, { section: 'platform', order: 10, label: 'Manage Remotes' })];
 
 /** The blocks' headings; the first block has none. */
 export const SECTION_LABELS: Readonly<Record<NavigationSection, string | undefined>> = {

@@ -16,6 +16,7 @@ export * from './rules.js';
 export * from './services.js';
 export * from './links.js';
 export * from './pages/page.js';
+export * from './pages/navigation.js';
 export * from './pages/host.js';
 export * from './pages/self-service.js';
 export * from './pages/groups.js';
