@@ -17,7 +17,5 @@ export const adjudicationPages = {
 const p = adjudicationPages;
 export const adjudicationLinks = {
   manageAccounts: (username?: string) => (username === undefined ? link(p.manageAccounts, {}) : link(p.accountAdministration, { username })),
-  /** A queue's list (its kind's declared path, or the denied search's), or one of its requests. */
-  requestQueue: (queuePath: string, requestId?: number | string) => (requestId === undefined ? queuePath : `${queuePath}/${encodeURIComponent(String(requestId))}`),
   provisioning: () => link(p.provisioning, {}),
 };
