@@ -210,7 +210,7 @@ for (const [width, height] of [
       await expect(page.getByRole('heading', { name: `Token '${LONG_TOKEN_NAME}' created.` })).toHaveAttribute('title', `Token '${LONG_TOKEN_NAME}' created.`);
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('button', { name: `Revoke ${LONG_TOKEN_NAME}` }).click();
-      await pressInDialog(page, 'Revoke', 'Revoke token?');
+      await pressInDialog(page.getByRole('dialog', { name: 'Revoke token?' }), 'Revoke');
       await expect(page.getByText(`Token '${LONG_TOKEN_NAME}' revoked.`)).toBeVisible();
     });
 

@@ -217,7 +217,7 @@ test("the profile lists the sign-in to the service; the administrator's Account 
     await section.getByRole('button', { name: 'End the sign-in to wiki-service' }).click();
     const dialog = admin.getByRole('dialog', { name: 'End sign-in to service?' });
     await expect(dialog).toContainText('user is signed out of wiki-service at once');
-    await pressInDialog(admin, 'End', 'End sign-in to service?');
+    await pressInDialog(dialog, 'End');
     await expect(section.getByRole('status')).toHaveText('The sign-in of user to wiki-service ended.');
     await expect(section.getByText('No sign-ins to services.')).toBeVisible();
     await expect(admin.getByRole('region', { name: 'Update History' }).getByText(/Service sign-in ended: Sign-in to wiki-service ended by an account administrator\./)).toBeVisible();

@@ -129,7 +129,7 @@ test('signing out everywhere from the profile ends the session in another browse
 
   await expect(heading(here, 'User Profile: helpdesk')).toBeVisible();
   await here.getByRole('button', { name: 'Sign Out Everywhere' }).click();
-  await pressInDialog(here, 'Sign Out Everywhere', 'Sign out everywhere?');
+  await pressInDialog(here.getByRole('dialog', { name: 'Sign out everywhere?' }), 'Sign Out Everywhere');
   await expect(heading(here, 'Logged Out')).toBeVisible();
 
   // The other browser's next step finds its session gone and is sent to sign in.

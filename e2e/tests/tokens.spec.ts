@@ -69,7 +69,7 @@ test('user creates a token in hours, copies it, a service finds it active, the u
   await expect(row).toBeVisible();
   await expect(page.getByText(token)).toHaveCount(0);
   await row.getByRole('button', { name: `Revoke ${name}` }).click();
-  await pressInDialog(page, 'Revoke', 'Revoke token?');
+  await pressInDialog(page.getByRole('dialog', { name: 'Revoke token?' }), 'Revoke');
   await expect(page.getByText(`Token '${name}' revoked.`)).toBeVisible();
   await expect(row).toHaveCount(0);
   expect(await introspect(page, credential, token)).toEqual({ active: false });
