@@ -3,7 +3,7 @@ import type { NavigationEntry } from '@portal/shared';
 import { declaredRequestKinds, workspaceRemotes } from '@portal/shared/testing';
 import { declaredNavigation, showsCounts, sidebarSections, type SidebarContext, type SidebarSection } from './navigation';
 
-/** What the workspace's remotes declare in their package.json, as their builds carry it into the manifest. */
+/** What the workspace's remotes declare (their src/navigation.ts), as their builds carry it into the manifest. */
 const remotes = workspaceRemotes();
 const entries = declaredNavigation(remotes);
 
