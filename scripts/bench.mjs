@@ -875,15 +875,21 @@ function loadErrors(loads) {
   return lines;
 }
 
-/** Forward auth at a paced 1,000 calls a second (PostgreSQL): the session and the account's hold on jira, with the browser's cookie alone. */
 /**
- * The portal's forward auth paced, and right before it the bare node:http server paced alike: the
- * floor of this machine and this load generator at that pace. A p99 at 1,000/s reads the machine's
- * stalls as much as the portal's work (on one machine, 2026-11-29: 3.6 to 9.1 ms over six runs, the
- * p95 at 1.4 to 2.1 ms), so the report puts the floor beside it.
+ * Forward auth at a paced 1,000 calls a second (PostgreSQL): the session and the account's hold on
+ * jira, with the browser's cookie alone. Right before it, the bare node:http server paced alike:
+ * the floor of this machine and this load generator at that pace. A p99 at 1,000/s reads the
+ * machine's stalls as much as the portal's work (on one machine, 2026-11-29: 3.6 to 9.1 ms over ten
+ * runs, the p95 at 1.4 to 2.1 ms), so the report puts the floor beside it.
  */
 async function benchForwardAuth(portal) {
-  const floor = await pacedFloor();
+  const { child, port } = await startCeiling();
+  let floor;
+  try {
+    floor = await pacedAsForwardAuth({ name: 'bare node:http', port, path: '/', headers: {}, check: (r) => (r.status === 200 ? undefined : `HTTP ${r.status}`) });
+  } finally {
+    await stopChild(child);
+  }
   const { cookie } = await signedInSession(portal);
   const target = {
     name: `GET ${API}/forward-auth/jira`,
@@ -892,27 +898,13 @@ async function benchForwardAuth(portal) {
     headers: { cookie },
     check: (r) => (r.status !== 200 ? `HTTP ${r.status}` : r.body === '{"ok":true}' ? undefined : 'unexpected body'),
   };
-  const agent = newAgent(FORWARD_AUTH_CONCURRENCY);
-  const stats = newStats();
   const loadBefore = os.loadavg()[0];
-  try {
-    await paced({ agent, target, rate: FORWARD_AUTH_RATE, concurrency: FORWARD_AUTH_CONCURRENCY, durationMs: 2_000, stats, record: false });
-    await paced({ agent, target, rate: FORWARD_AUTH_RATE, concurrency: FORWARD_AUTH_CONCURRENCY, durationMs: FORWARD_AUTH_MS, stats, record: true });
-  } finally {
-    agent.destroy();
-  }
-  return { portal, target, stats, ...percentiles(stats), held: summary(stats).perSecond, loadBefore, loadAfter: os.loadavg()[0], floor };
+  const measured = await pacedAsForwardAuth(target);
+  return { portal, target, ...measured, loadBefore, loadAfter: os.loadavg()[0], floor };
 }
 
-const percentiles = (stats) => {
-  const sorted = Float64Array.from(stats.latencies).sort();
-  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99) };
-};
-
-/** The bare node:http server (a process of its own, stopped after) paced as forward auth is: its p50, p95 and p99. */
-async function pacedFloor() {
-  const { child, port } = await startCeiling();
-  const target = { name: 'bare node:http', port, path: '/', headers: {}, check: (r) => (r.status === 200 ? undefined : `HTTP ${r.status}`) };
+/** `target` at FORWARD_AUTH_RATE for FORWARD_AUTH_MS after 2 s of warm-up: its stats, the rate held and its p50, p95 and p99. */
+async function pacedAsForwardAuth(target) {
   const agent = newAgent(FORWARD_AUTH_CONCURRENCY);
   const stats = newStats();
   try {
@@ -920,9 +912,9 @@ async function pacedFloor() {
     await paced({ agent, target, rate: FORWARD_AUTH_RATE, concurrency: FORWARD_AUTH_CONCURRENCY, durationMs: FORWARD_AUTH_MS, stats, record: true });
   } finally {
     agent.destroy();
-    await stopChild(child);
   }
-  return { ok: stats.ok, held: summary(stats).perSecond, ...percentiles(stats) };
+  const sorted = Float64Array.from(stats.latencies).sort();
+  return { stats, held: summary(stats).perSecond, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99) };
 }
 
 const forwardAuthMet = (f) => errorCount(f.stats) === 0 && f.p99 <= FORWARD_AUTH_TARGET_P99_MS && f.held >= 0.95 * FORWARD_AUTH_RATE;
@@ -940,7 +932,7 @@ function forwardAuthReport(results, note) {
   for (const f of results) {
     lines.push(
       `| ${f.target.name} | ${f.stats.ok.toLocaleString('en-US')} | ${FORWARD_AUTH_RATE} / ${fmtRate(f.held)} | ${fmt(f.p50, 2)} | ${fmt(f.p95, 2)} | ${fmt(f.p99, 2)} | ${errorCount(f.stats)} | ${forwardAuthMet(f) ? 'met' : 'MISSED'} |`,
-      `| the bare node:http server, paced alike just before (this machine's floor) | ${f.floor.ok.toLocaleString('en-US')} | ${FORWARD_AUTH_RATE} / ${fmtRate(f.floor.held)} | ${fmt(f.floor.p50, 2)} | ${fmt(f.floor.p95, 2)} | ${fmt(f.floor.p99, 2)} | | |`,
+      `| the bare node:http server, paced alike just before (this machine's floor) | ${f.floor.stats.ok.toLocaleString('en-US')} | ${FORWARD_AUTH_RATE} / ${fmtRate(f.floor.held)} | ${fmt(f.floor.p50, 2)} | ${fmt(f.floor.p95, 2)} | ${fmt(f.floor.p99, 2)} | | |`,
       `  Load average ${fmt(f.loadBefore, 2)} before, ${fmt(f.loadAfter, 2)} after.`,
     );
   }
