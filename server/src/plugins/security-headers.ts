@@ -1,5 +1,5 @@
 /**
- * The headers every response carries (server/docs/security-headers.md), set by @fastify/helmet:
+ * The headers every response carries (server/docs/security-headers.md), as helmet writes them:
  *   X-Content-Type-Options: nosniff    a file is only what its content type says
  *   X-Frame-Options: DENY              no page of the portal inside another site's frame
  *   Referrer-Policy: same-origin       addresses (status links, tokens in paths) stay here
@@ -9,7 +9,6 @@
  *   Strict-Transport-Security          only on a request that came over HTTPS (set here: helmet
  *                                      sends it on every answer or on none)
  */
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -42,7 +41,7 @@ export const HELMET_OPTIONS = {
   xXssProtection: false,
 } satisfies HelmetOptions;
 
-/** The headers helmet sets with HELMET_OPTIONS, by lower-case name: for the answers no hook sees. */
+/** The headers helmet sets with HELMET_OPTIONS, by lower-case name (helmet runs once, here). */
 function helmetHeaders(): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const response = {
@@ -106,13 +105,17 @@ export function pagePolicy(origins: readonly string[] = []): string {
   ].join('; ');
 }
 
+/** The set without HSTS and with it, made once: every answer takes one of the two as it is. */
+const PLAIN_HEADERS: Readonly<Record<string, string>> = { ...HELMET_HEADERS };
+const SECURE_HEADERS: Readonly<Record<string, string>> = { ...HELMET_HEADERS, 'strict-transport-security': HSTS };
+
 /**
- * The headers every answer carries, HSTS only when the request came over HTTPS: for the answers
- * made where helmet's hook never runs (the router's own 400 and 414 in app.ts' frameworkErrors,
- * Node's parser errors written on the raw socket in plugins/error-handler.ts).
+ * The headers every answer carries, HSTS only when the request came over HTTPS: set by this
+ * plugin's hook, and also where no hook runs (the router's own 400 and 414 in app.ts'
+ * frameworkErrors, Node's parser errors written on the raw socket in plugins/error-handler.ts).
  */
-export function securityHeaders(secure: boolean): Record<string, string> {
-  return { ...HELMET_HEADERS, ...(secure ? { 'strict-transport-security': HSTS } : {}) };
+export function securityHeaders(secure: boolean): Readonly<Record<string, string>> {
+  return secure ? SECURE_HEADERS : PLAIN_HEADERS;
 }
 
 function isSecure(request: FastifyRequest): boolean {
@@ -122,25 +125,31 @@ function isSecure(request: FastifyRequest): boolean {
 
 /**
  * Sets them on an answer Fastify makes before any hook runs (app.ts: a URL the router refuses,
- * 400 and 414): helmet sets its headers in an onRequest hook, which such an answer never reaches.
+ * 400 and 414): the plugin sets them in an onRequest hook, which such an answer never reaches.
  */
 export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
   reply.headers(securityHeaders(isSecure(request)));
 }
 
+/**
+ * Helmet's headers, taken once from helmet itself (HELMET_HEADERS), set on every answer by one
+ * synchronous hook. @fastify/helmet calls helmet(options) again on every request, parsing the
+ * policy anew each time (server/docs/security-headers.md has the cost). The host page replaces the
+ * policy with its own (routes/host.ts).
+ */
 export const securityHeadersPlugin = unencapsulated(async (app: FastifyInstance) => {
-  await app.register(fastifyHelmet, HELMET_OPTIONS);
   // Fastify's own 503 while the server closes is written before any hook, without these headers
   // (app.ts turns it off with return503OnClosing: false): the same answer is made here instead.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (isSecure(request)) reply.header('strict-transport-security', HSTS);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeaders(isSecure(request)));
     if (closing) {
-      return reply.code(503).header('connection', 'close').type('application/json; charset=utf-8').send(errorBody(503, 'Service Unavailable'));
+      reply.code(503).header('connection', 'close').type('application/json; charset=utf-8').send(errorBody(503, 'Service Unavailable'));
+      return;
     }
-    return undefined;
+    done();
   });
 }, 'security-headers');

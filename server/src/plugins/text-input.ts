@@ -61,7 +61,8 @@ function nulError(context: Context, path: readonly string[]): Error {
   });
 }
 
-export function checkTextInput(request: Pick<FastifyRequest, 'params' | 'query' | 'body'>): void {
+/** The first NUL in the request's input, as the error Fastify's validation would give; undefined when there is none. */
+function textInputError(request: Pick<FastifyRequest, 'params' | 'query' | 'body'>): Error | undefined {
   const parts: [Context, unknown][] = [
     ['params', request.params],
     ['querystring', request.query],
@@ -69,10 +70,12 @@ export function checkTextInput(request: Pick<FastifyRequest, 'params' | 'query' 
   ];
   for (const [context, data] of parts) {
     const path = nulPath(data);
-    if (path !== undefined) throw nulError(context, path);
+    if (path !== undefined) return nulError(context, path);
   }
+  return undefined;
 }
 
 export const textInputPlugin = unencapsulated(async function textInput(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => checkTextInput(request));
+  // A synchronous hook: an async one costs every call a promise and a turn of the microtask queue.
+  app.addHook('preValidation', (request, _reply, done) => done(textInputError(request)));
 }, 'text-input');

@@ -34,15 +34,17 @@ function needsSmartCards(url: string | undefined): boolean {
 }
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Answers of the API are about one caller at one moment: never stored by caches.
-  app.addHook('onRequest', async (_request, reply) => {
+  // Answers of the API are about one caller at one moment: never stored by caches. (These hooks
+  // are synchronous: an async one costs every call a promise and a turn of the microtask queue.)
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.header('cache-control', 'no-store');
+    done();
   });
   // Without smart-card support the screens offer no card and no authentication change; the
   // server refuses those routes too (before any access check: as if they were not there).
   if (!app.portalConfig.cac_support) {
-    app.addHook('onRequest', async (request) => {
-      if (needsSmartCards(request.routeOptions.url)) throw new NotFoundError(MESSAGES.smartCardsOff);
+    app.addHook('onRequest', (request, _reply, done) => {
+      done(needsSmartCards(request.routeOptions.url) ? new NotFoundError(MESSAGES.smartCardsOff) : undefined);
     });
   }
   await app.register(configurationRoutes);
