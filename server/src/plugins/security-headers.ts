@@ -105,9 +105,9 @@ export function pagePolicy(origins: readonly string[] = []): string {
   ].join('; ');
 }
 
-/** The set without HSTS and with it, made once: every answer takes one of the two as it is. */
-const PLAIN_HEADERS: Readonly<Record<string, string>> = { ...HELMET_HEADERS };
-const SECURE_HEADERS: Readonly<Record<string, string>> = { ...HELMET_HEADERS, 'strict-transport-security': HSTS };
+/** The set without HSTS and with it, made once and frozen: every answer takes one of the two as it is. */
+const PLAIN_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...HELMET_HEADERS });
+const SECURE_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...HELMET_HEADERS, 'strict-transport-security': HSTS });
 
 /**
  * The headers every answer carries, HSTS only when the request came over HTTPS: set by this
