@@ -56,7 +56,7 @@ function helmetHeaders(): Readonly<Record<string, string>> {
   return headers;
 }
 
-const HELMET_HEADERS = helmetHeaders();
+const HELMET_HEADERS = Object.freeze(helmetHeaders());
 
 /** The policy of everything but the host page, as helmet writes it. */
 export const RESOURCE_POLICY = HELMET_HEADERS['content-security-policy'] ?? '';
@@ -105,8 +105,7 @@ export function pagePolicy(origins: readonly string[] = []): string {
   ].join('; ');
 }
 
-/** The set without HSTS and with it, made once and frozen: every answer takes one of the two as it is. */
-const PLAIN_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...HELMET_HEADERS });
+/** The set with HSTS, made once and frozen as HELMET_HEADERS is: every answer takes one of the two as it is. */
 const SECURE_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...HELMET_HEADERS, 'strict-transport-security': HSTS });
 
 /**
@@ -115,7 +114,7 @@ const SECURE_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...HELM
  * frameworkErrors, Node's parser errors written on the raw socket in plugins/error-handler.ts).
  */
 export function securityHeaders(secure: boolean): Readonly<Record<string, string>> {
-  return secure ? SECURE_HEADERS : PLAIN_HEADERS;
+  return secure ? SECURE_HEADERS : HELMET_HEADERS;
 }
 
 function isSecure(request: FastifyRequest): boolean {
