@@ -93,6 +93,27 @@ for (const kind of DATABASE_KINDS) {
       assert.equal((await ask('artifacts', who)).statusCode, 403, 'no group of theirs uses artifacts');
     });
 
+    test('nesting: a chain of nestings is followed, a group held both directly and through one is named once, and a nesting taken away is seen at the next call', async () => {
+      const { account, who } = await signedIn(world, unique('nested'));
+      await addMembership(world.db, 'BETA', account.id, 'BETA-lead');
+      const nest = (userGroup: string, group: string, member: string) =>
+        world.db.query('insert into group_nestings (user_group_id, group_name, member_group) values ($1, $2, $3)', [userGroup, group, member]);
+      // BETA-lead is in BETA-team, which is in GAMMA-user: BETA-lead's members hold both.
+      await nest('BETA', 'BETA-team', 'BETA-lead');
+      try {
+        assert.equal((await ask('jira', who)).headers['x-remote-groups'], 'GAMMA-user', 'through two nestings');
+        assert.equal((await ask('jenkins', who)).headers['x-remote-groups'], 'BETA-lead,BETA-team');
+        await addMembership(world.db, 'GAMMA', account.id, 'GAMMA-user');
+        assert.equal((await ask('jira', who)).headers['x-remote-groups'], 'GAMMA-user', 'held both ways, named once');
+        await world.db.query("delete from group_memberships where account_id = $1 and group_name = 'GAMMA-user'", [account.id]);
+      } finally {
+        await world.db.query("delete from group_nestings where member_group = 'BETA-lead'");
+      }
+      assert.equal((await ask('jenkins', who)).headers['x-remote-groups'], 'BETA-lead');
+      const response = await ask('jira', who);
+      assert.equal(response.statusCode, 403, 'without the nesting the account holds no group that uses jira');
+    });
+
     test('a name beyond Latin-1 reaches the proxy as UTF-8 bytes; an account without a name is named by its username', async () => {
       const { account, who } = await signedIn(world, unique('named'));
       await world.db.query("update accounts set first_name = 'Łukasz', last_name = 'Żółć' where id = $1", [account.id]);

@@ -38,8 +38,9 @@ const OIDC_SQL = readFileSync(join(MIGRATIONS_DIR, '0018_oidc.sql'), 'utf8');
 const OIDC_SIGN_OUT_SQL = readFileSync(join(MIGRATIONS_DIR, '0019_oidc_sign_out.sql'), 'utf8');
 const REMOTE_NAVIGATION_SQL = readFileSync(join(MIGRATIONS_DIR, '0020_remote_navigation.sql'), 'utf8');
 const REQUEST_KINDS_OPEN_SQL = readFileSync(join(MIGRATIONS_DIR, '0021_request_kinds_open.sql'), 'utf8');
+const NESTINGS_CLOSURE_SQL = readFileSync(join(MIGRATIONS_DIR, '0022_group_nestings_closure.sql'), 'utf8');
 const ALL_TABLES = [
-  'access_tokens', 'account_certificates', 'account_roles', 'account_subscriptions', 'account_updates', 'accounts', 'group_memberships', 'group_nestings',
+  'access_tokens', 'account_certificates', 'account_roles', 'account_subscriptions', 'account_updates', 'accounts', 'group_memberships', 'group_nestings', 'group_nestings_closure',
   'held_messages', 'list_accepted_senders', 'list_moderators', 'list_posts', 'list_subscriptions', 'login_failures', 'mail_outbox', 'mailing_lists',
   'oidc_clients', 'oidc_models', 'oidc_signing_keys', 'permission_groups', 'provisioning_events', 'provisioning_pending', 'provisioning_targets', 'rate_limit_hits', 'remote_pin_history', 'remote_pins', 'remote_previews', 'remote_versions', 'request_updates', 'requests', 'schema_migrations',
   'server_secrets', 'service_credentials', 'sessions', 'used_challenges', 'user_groups', 'verification_codes',
@@ -49,8 +50,9 @@ const ALL_MIGRATIONS = [
   '0009_closed_accounts_inactive', '0010_mailing_lists', '0011_retention_indexes', '0012_remote_federation', '0013_rate_limits',
   '0014_account_search_covering_index', '0015_account_search_prefix_counts', '0016_provisioning',
   '0017_list_provisioning', '0018_oidc', '0019_oidc_sign_out', '0020_remote_navigation', '0021_request_kinds_open',
+  '0022_group_nestings_closure',
 ];
-const ALL_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21];
+const ALL_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22];
 
 function extra(version: number, name: string, sql: string): Migration {
   return { version, name, sql, checksum: checksumOf(sql) };
@@ -95,7 +97,7 @@ describe('migration files', () => {
 
   test('are read in order with their sha256', () => {
     const migrations = readMigrations();
-    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication'], [7, 'groups'], [8, 'tokens'], [9, 'closed_accounts_inactive'], [10, 'mailing_lists'], [11, 'retention_indexes'], [12, 'remote_federation'], [13, 'rate_limits'], [14, 'account_search_covering_index'], [15, 'account_search_prefix_counts'], [16, 'provisioning'], [17, 'list_provisioning'], [18, 'oidc'], [19, 'oidc_sign_out'], [20, 'remote_navigation'], [21, 'request_kinds_open']]);
+    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication'], [7, 'groups'], [8, 'tokens'], [9, 'closed_accounts_inactive'], [10, 'mailing_lists'], [11, 'retention_indexes'], [12, 'remote_federation'], [13, 'rate_limits'], [14, 'account_search_covering_index'], [15, 'account_search_prefix_counts'], [16, 'provisioning'], [17, 'list_provisioning'], [18, 'oidc'], [19, 'oidc_sign_out'], [20, 'remote_navigation'], [21, 'request_kinds_open'], [22, 'group_nestings_closure']]);
     assert.equal(migrations[0]?.checksum, createHash('sha256').update(ACCOUNTS_SQL).digest('hex'));
   });
 
@@ -148,6 +150,7 @@ for (const kind of DATABASE_KINDS) {
           { version: 19, name: 'oidc_sign_out', checksum: checksumOf(OIDC_SIGN_OUT_SQL), applied: true },
           { version: 20, name: 'remote_navigation', checksum: checksumOf(REMOTE_NAVIGATION_SQL), applied: true },
           { version: 21, name: 'request_kinds_open', checksum: checksumOf(REQUEST_KINDS_OPEN_SQL), applied: true },
+          { version: 22, name: 'group_nestings_closure', checksum: checksumOf(NESTINGS_CLOSURE_SQL), applied: true },
         ]);
       } finally {
         await db.close();
@@ -521,7 +524,7 @@ for (const kind of DATABASE_KINDS) {
           /requests_kind_check/,
           'before 0021 the table lists the kinds',
         );
-        assert.deepEqual(await migrate(db), ['0021_request_kinds_open']);
+        assert.deepEqual(await migrate(db, readMigrations().filter((m) => m.version <= 21)), ['0021_request_kinds_open']);
         assert.deepEqual(await requests(), before);
         await db.query("insert into requests (kind, status, username, email, created_at, updated_at) values ('servicechange', 'pending', 'jane.doe', 'jane.doe@example.test', now(), now())");
         assert.deepEqual((await requests()).map((r) => r.kind), ['unlock', 'servicechange']);
@@ -530,6 +533,43 @@ for (const kind of DATABASE_KINDS) {
           /requests_status_check/,
           'the statuses are still checked',
         );
+      } finally {
+        await db.close();
+      }
+    });
+
+    test('0022 keeps the closure of the nestings: built from those there, then with every change, cycles and deep chains included', async () => {
+      const db = await createEmptyDatabase(kind);
+      try {
+        await migrate(db, readMigrations().filter((m) => m.version <= 21));
+        await db.exec(`
+          insert into user_groups (id, name, description) values ('ALPHA', 'Alpha', 'A'), ('BETA', 'Beta', 'B'), ('GAMMA', 'Gamma', 'C');
+          insert into group_nestings (user_group_id, group_name, member_group) values ('ALPHA', 'ALPHA-user', 'BETA-team');
+        `);
+        const closure = async () =>
+          (await db.query<{ member_group: string; group_name: string; user_group_id: string }>(
+            'select member_group, group_name, user_group_id from group_nestings_closure order by member_group, group_name',
+          )).rows.map((r) => `${r.member_group} > ${r.group_name} (${r.user_group_id})`);
+        assert.deepEqual(await migrate(db), ['0022_group_nestings_closure']);
+        assert.deepEqual(await closure(), ['BETA-team > ALPHA-user (ALPHA)'], 'the nestings already there');
+        await db.query("insert into group_nestings (user_group_id, group_name, member_group) values ('BETA', 'BETA-team', 'GAMMA-user')");
+        assert.deepEqual(await closure(), ['BETA-team > ALPHA-user (ALPHA)', 'GAMMA-user > ALPHA-user (ALPHA)', 'GAMMA-user > BETA-team (BETA)'], 'a chain: GAMMA-user holds ALPHA-user through BETA-team');
+        await db.query("insert into group_nestings (user_group_id, group_name, member_group) values ('GAMMA', 'GAMMA-user', 'ALPHA-user')");
+        assert.deepEqual(
+          await closure(),
+          [
+            'ALPHA-user > BETA-team (BETA)', 'ALPHA-user > GAMMA-user (GAMMA)',
+            'BETA-team > ALPHA-user (ALPHA)', 'BETA-team > GAMMA-user (GAMMA)',
+            'GAMMA-user > ALPHA-user (ALPHA)', 'GAMMA-user > BETA-team (BETA)',
+          ],
+          'a cycle ends, and no group holds itself',
+        );
+        await db.query("delete from group_nestings where member_group = 'BETA-team'");
+        assert.deepEqual(await closure(), ['ALPHA-user > GAMMA-user (GAMMA)', 'GAMMA-user > BETA-team (BETA)', 'ALPHA-user > BETA-team (BETA)'].sort(), 'a nesting taken away');
+        await db.query("delete from user_groups where id = 'BETA'");
+        assert.deepEqual(await closure(), ['ALPHA-user > GAMMA-user (GAMMA)'], "a user group's deletion takes its nestings away");
+        await db.query('truncate group_nestings');
+        assert.deepEqual(await closure(), []);
       } finally {
         await db.close();
       }

@@ -30,7 +30,8 @@ export interface SessionRow {
   username: string | null;
   active: boolean | null;
   closed: boolean | null;
-  roles: string[] | null;
+  /** Absent when the statement read SESSION_STATE_COLUMNS alone. */
+  roles?: string[] | null;
   last_certified: Date | string | null;
   account_created_at: Date | string | null;
 }
@@ -48,12 +49,18 @@ export async function insertSession(
 }
 
 /**
+ * The session and its account's state and certification dates, without the account's roles: for
+ * a statement that decides by the account's state alone (forward auth; its record has no role).
+ */
+export const SESSION_STATE_COLUMNS = `s.id_hash, s.account_id, s.created_at, s.last_seen_at, s.expires_at,
+            a.username, a.active, a.closed, a.last_certified, a.created_at as account_created_at`;
+
+/**
  * The columns of a session record (SessionRow), for a statement that reads `sessions s left join
  * accounts a on a.id = s.account_id`: the session, its account (with its certification dates) and
  * the account's roles.
  */
-export const SESSION_COLUMNS = `s.id_hash, s.account_id, s.created_at, s.last_seen_at, s.expires_at,
-            a.username, a.active, a.closed, a.last_certified, a.created_at as account_created_at,
+export const SESSION_COLUMNS = `${SESSION_STATE_COLUMNS},
             case when a.id is null then null
                  else array(select r.role from account_roles r where r.account_id = a.id order by r.role) end as roles`;
 

@@ -3,7 +3,7 @@
  * and how it holds a service, alone or in the same statement as the session lookup.
  */
 import type { Queryable } from '../../db/database.js';
-import { SESSION_COLUMNS, sessionRecordOf, type SessionRecord, type SessionRow } from '../sessions.js';
+import { SESSION_STATE_COLUMNS, sessionRecordOf, type SessionRecord, type SessionRow } from '../sessions.js';
 
 export interface ServiceHolder {
   username: string;
@@ -30,21 +30,21 @@ interface HolderRow {
 }
 
 /**
- * The columns of a ServiceHolder for the account `a` and the service $2. Inside a plain SELECT
- * (the recursion over nested groups is in a subquery), so that the embedded database does not
- * count the statement as a write, which would drop its kept session lookups (services/session-cache.ts).
+ * The columns of a ServiceHolder for the account `a` and the service $2: its own subscription, and
+ * its groups in the user groups that use the service, held directly or through nested groups. The
+ * nested ones come from group_nestings_closure (migration 0022), which spares every call of every
+ * service a walk of group_nestings (docs/performance.md, "Forward auth"). A group held both ways
+ * comes twice, and the database would sort by its collation: holderOf makes the names distinct and
+ * sorts them.
  */
 const HOLDER_COLUMNS = `a.email, a.first_name, a.last_name,
             exists (select 1 from account_subscriptions x where x.account_id = a.id and x.service = $2) as subscribed,
-            array(with recursive held(user_group_id, group_name) as (
-                    select m.user_group_id, m.group_name from group_memberships m where m.account_id = a.id
-                    union
-                    select n.user_group_id, n.group_name from held h join group_nestings n on n.member_group = h.group_name
-                  )
-                  select distinct h.group_name
-                    from held h join user_groups g on g.id = h.user_group_id
-                   where $2 = any (g.services)
-                   order by h.group_name) as groups`;
+            array(select m.group_name from group_memberships m join user_groups g on g.id = m.user_group_id
+                   where m.account_id = a.id and $2 = any (g.services)
+                  union all
+                  select c.group_name from group_memberships m join group_nestings_closure c on c.member_group = m.group_name
+                    join user_groups g on g.id = c.user_group_id
+                   where m.account_id = a.id and $2 = any (g.services)) as groups`;
 
 function holderOf(row: HolderRow): ServiceHolder | undefined {
   if (row.username === null || row.email === null) return undefined;
@@ -54,7 +54,8 @@ function holderOf(row: HolderRow): ServiceHolder | undefined {
     firstName: row.first_name,
     lastName: row.last_name,
     subscribed: row.subscribed === true,
-    groups: row.groups ?? [],
+    // Code-point order: the same on both databases, whatever their collation.
+    groups: [...new Set(row.groups ?? [])].sort(),
   };
 }
 
@@ -73,8 +74,11 @@ export async function findServiceHolder(db: Queryable, accountId: number, servic
 }
 
 /**
- * One statement: the session (as findSession reads it) and its account's hold on the service
- * (undefined for an anonymous session). On PostgreSQL this is forward auth's only statement.
+ * One statement: the session (as findSession reads it, but for the account's roles) and its
+ * account's hold on the service (undefined for an anonymous session). On PostgreSQL this is forward
+ * auth's only statement. Forward auth decides by the account's state and its hold on the service,
+ * never by its permissions, so the roles are not read (the record has none); leaving them out saves
+ * the statement a subquery on every call of every service.
  */
 export async function findSessionWithHolder(
   db: Queryable,
@@ -82,7 +86,7 @@ export async function findSessionWithHolder(
   service: string,
 ): Promise<{ session: SessionRecord; holder: ServiceHolder | undefined } | undefined> {
   const { rows } = await db.query<SessionRow & HolderRow>(
-    `select ${SESSION_COLUMNS},
+    `select ${SESSION_STATE_COLUMNS},
             ${HOLDER_COLUMNS}
        from sessions s left join accounts a on a.id = s.account_id
       where s.id_hash = $1`,
