@@ -195,10 +195,13 @@ function visitorLimit(app: FastifyInstance, name: LimitName, limit: RateLimit): 
 }
 
 /** `sessionLimiter`: the app's per-session limit (this server's memory). */
-function guardFor(route: RouteOptions, sessionLimiter: SessionRateLimiter): onRequestHookHandler {
+function guardFor(route: RouteOptions, sessionLimiter: SessionRateLimiter): onRequestHookHandler | undefined {
   const access = declaredAccess(route);
   const xsrf = declaredXsrf(route);
   const duringRenewal = declaredDuringRenewal(route);
+  // A public route without the anti-forgery check has nothing to guard (forward auth, on every
+  // call of every service, is one).
+  if (access.kind === 'public' && !xsrf) return undefined;
   return async function guard(request, reply) {
     const security = request.server.security;
     if (xsrf) {
@@ -252,7 +255,8 @@ export const securityPlugin = unencapsulated(async function security(app: Fastif
     const limit = name === undefined ? undefined : options.settings.rateLimits[name];
     // A visitor's call counts against its limit first, before any other work (a flood costs one statement a call).
     const first = name !== undefined && limit !== undefined ? [visitorLimit(app, name, limit)] : [];
-    route.onRequest = [...first, guardFor(route, sessionLimiter), ...existing];
+    const guard = guardFor(route, sessionLimiter);
+    route.onRequest = [...first, ...(guard ? [guard] : []), ...existing];
   });
 }, 'security');
 

@@ -17,7 +17,7 @@ import { sendError } from '../../plugins/error-handler.js';
 import { isFromTrustedProxy } from '../../plugins/request-origin.js';
 import { sessionIdOf } from '../../plugins/security.js';
 import type { SecuritySettings } from '../../services/security-context.js';
-import { decideForwardAuth, serviceOf } from '../../services/service-sign-in/forward-auth.js';
+import { decideForwardAuth, serviceFinder } from '../../services/service-sign-in/forward-auth.js';
 import { endpointRoute } from '../api/endpoint-route.js';
 import { publicBaseUrl } from '../api/account-requests.js';
 
@@ -43,21 +43,26 @@ export function originalUrl(request: FastifyRequest, settings: SecuritySettings)
   }
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /**
  * A header value as UTF-8 bytes (Node writes a string's characters as Latin-1 bytes, and refuses
  * one beyond U+00FF): a name such as 'Łukasz' reaches the service as its UTF-8 bytes. Control
  * characters are left out.
  */
 function headerValue(text: string): string {
+  // Printable ASCII, as most names are, is its own bytes.
+  if (PRINTABLE_ASCII.test(text)) return text;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is taken out
   return Buffer.from(text.replace(/[\u0000-\u001f\u007f]/g, ''), 'utf8').toString('latin1');
 }
 
 export const forwardAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const serviceOf = serviceFinder(app.portalConfig);
   app.route({
     ...endpointRoute(api.forwardAuth),
     handler: async (request, reply) => {
-      const service = serviceOf(app.portalConfig, request.params.service);
+      const service = serviceOf(request.params.service);
       const decision = await decideForwardAuth(app.security, sessionIdOf(request, app.security.settings), service);
       if (decision.outcome === 'allowed') {
         const { identity } = decision;

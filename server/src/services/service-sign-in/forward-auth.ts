@@ -38,12 +38,19 @@ export type ForwardAuthDecision =
   /** Signed in, but the account holds the service neither itself nor through a group: the Subscriptions page. */
   | { readonly outcome: 'subscribe'; readonly service: Service; readonly message: string };
 
-/** The service a proxy names; NotFoundError for an id that is no service, or one this portal does not offer. */
-export function serviceOf(config: Pick<PortalConfiguration, 'supported_services'>, given: string): Service {
-  const service = SERVICES.find((id) => id === given);
-  if (service === undefined) throw new NotFoundError(FORWARD_AUTH_MESSAGES.unknownService(given));
-  if (!isServiceSupported(config, service)) throw new NotFoundError(FORWARD_AUTH_MESSAGES.notOffered(service));
-  return service;
+/**
+ * For a portal's configuration (fixed from its start), what finds the service a proxy names:
+ * NotFoundError for an id that is no service, or one this portal does not offer. Made once, since
+ * every call of every service asks it.
+ */
+export function serviceFinder(config: Pick<PortalConfiguration, 'supported_services'>): (given: string) => Service {
+  const offered = new Set(SERVICES.filter((service) => isServiceSupported(config, service)));
+  return (given) => {
+    const service = SERVICES.find((id) => id === given);
+    if (service === undefined) throw new NotFoundError(FORWARD_AUTH_MESSAGES.unknownService(given));
+    if (!offered.has(service)) throw new NotFoundError(FORWARD_AUTH_MESSAGES.notOffered(service));
+    return service;
+  };
 }
 
 /** Whether the session the cookie names (its id, if any) may use the service. */
