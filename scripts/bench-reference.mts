@@ -5,13 +5,19 @@
 // (DATABASE_URL, a pool of the portal's size), answering the same JSON. What it leaves out is what
 // the portal adds around the lookup: its plugins and hooks, the anti-forgery check, the security
 // headers, the logger, the response schema. The bench runs it with `node --import tsx` from server/.
+// A second route, GET /accounts/rest/forward-auth/{service}, does forward auth's own work the same
+// way (decideForwardAuth: one statement, the same identity headers), so that the bench can tell
+// what forward auth costs from what the portal adds around it.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres } from '../server/src/db/postgres.js';
 import { systemClock } from '../server/src/services/clock.js';
 import { createSecurityContext, DEFAULT_SECURITY_SETTINGS } from '../server/src/services/security-context.js';
+import { decideForwardAuth } from '../server/src/services/service-sign-in/forward-auth.js';
 import { resolveSession } from '../server/src/services/sessions.js';
+// @portal/api is the server's dependency: its source, read where the server reads it.
+import { FORWARD_AUTH_HEADERS, SERVICES } from '../shared/api/src/index.js';
 
 // Fastify is the server's dependency (pnpm keeps it under server/node_modules).
 const requireServer = createRequire(join(import.meta.dirname, '..', 'server', 'package.json'));
@@ -29,6 +35,20 @@ app.get('/accounts/rest/sessions/current', async (request, reply) => {
   const session = await resolveSession(context, id);
   if (!session?.account) return reply.code(401).send({ error: 'Not signed in' });
   return { username: session.account.username, permissions: session.account.permissions };
+});
+
+app.get<{ Params: { service: string } }>('/accounts/rest/forward-auth/:service', async (request, reply) => {
+  const service = SERVICES.find((id) => id === request.params.service);
+  if (service === undefined) return reply.code(404).send({ error: 'Not found' });
+  const id = COOKIE.exec(request.headers.cookie ?? '')?.[1];
+  const decision = await decideForwardAuth(context, id, service);
+  if (decision.outcome !== 'allowed') return reply.code(decision.outcome === 'sign-in' ? 401 : 403).send({ error: decision.message });
+  const { identity } = decision;
+  reply.header(FORWARD_AUTH_HEADERS.user, identity.username);
+  reply.header(FORWARD_AUTH_HEADERS.email, identity.email);
+  reply.header(FORWARD_AUTH_HEADERS.name, identity.name);
+  reply.header(FORWARD_AUTH_HEADERS.groups, identity.groups.join(','));
+  return { ok: true };
 });
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
