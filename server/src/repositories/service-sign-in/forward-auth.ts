@@ -35,7 +35,8 @@ interface HolderRow {
  * nested ones come from group_nestings_closure (migration 0022), which spares every call of every
  * service a walk of group_nestings (docs/performance.md, "Forward auth"). A group held both ways
  * comes twice, and the database would sort by its collation: holderOf makes the names distinct and
- * sorts them.
+ * sorts them. The statements stay plain SELECTs: the embedded database counts any other statement
+ * as a write, which drops its kept session lookups (services/session-cache.ts).
  */
 const HOLDER_COLUMNS = `a.email, a.first_name, a.last_name,
             exists (select 1 from account_subscriptions x where x.account_id = a.id and x.service = $2) as subscribed,
