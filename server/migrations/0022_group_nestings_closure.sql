@@ -1,7 +1,7 @@
 -- The groups whose members hold a group through nesting, however deep: the transitive closure of
 -- group_nestings (0007), kept by a trigger whenever a nesting is added or taken away. Forward auth
 -- and the OpenID provider read an account's groups on every call of every service; a join with
--- this table spares them walking group_nestings each time (server/docs/service-sign-in.md).
+-- this table spares them walking group_nestings each time (server/docs/groups.md, docs/performance.md).
 create table group_nestings_closure (
   -- the members of member_group hold group_name (a group of user_group_id) through nesting
   member_group text not null,
