@@ -1625,6 +1625,8 @@ async function main() {
   const pgManyRate = rateOf((t) => t.portal?.label === 'PostgreSQL' && t.manySessions);
   const pgliteManyRate = rateOf((t) => t.portal?.label === 'PGlite' && t.manySessions);
   const referenceRate = rateOf((t) => t.reference === true);
+  // Forward auth at saturation × the reference: in the report and in the table.
+  const forwardAuthToReference = pgForwardAuth >= 0 ? summary(stats[pgForwardAuth]).perSecond / referenceRate : NaN;
   if (Number.isFinite(referenceRate)) {
     const toReference = pgRate / referenceRate;
     const pgliteToPg = pgliteRate / pgRate;
@@ -1636,7 +1638,7 @@ async function main() {
     );
     if (pgForwardAuth >= 0) {
       const forwardAuth = summary(stats[pgForwardAuth]);
-      const toReference = forwardAuth.perSecond / referenceRate;
+      const toReference = forwardAuthToReference;
       const toBareForwardAuth = forwardAuth.perSecond / rateOf((t) => t.referenceForwardAuth === true);
       lines.push(
         '',
@@ -1717,7 +1719,6 @@ async function main() {
   } else lines.push('', 'Errors: none (every response was checked).');
   if (!interrupted) console.log(lines.join('\n'));
   if (!interrupted && !readsOnly) {
-    const forwardAuthToReference = pgForwardAuth >= 0 ? summary(stats[pgForwardAuth]).perSecond / referenceRate : NaN;
     const figures = benchFigures({ toReference: pgRate / referenceRate, pgliteToPg: pgliteRate / pgRate, forwardAuthToReference, scale, loads, forwardAuths, groups, tokens, lists, provisioning, pages });
     // Without PostgreSQL most rows are missing: the table says why rather than leaving them out unsaid.
     if (pg.skip) figures.unshift({ what: 'the rows on PostgreSQL', figure: 'not measured', target: pg.skip });

@@ -7,7 +7,7 @@
  * session and the account's hold on the service read together), and on the embedded database the
  * session lookup every request makes (kept in memory) and one statement.
  */
-import { isServiceSupported, SERVICE_INFO, SERVICES, type PortalConfiguration, type Service } from '@portal/api';
+import { SERVICE_INFO, SERVICES, supportedServices, type PortalConfiguration, type Service } from '@portal/api';
 import { NotFoundError } from '../../errors.js';
 import { findServiceHolder, findSessionWithHolder, type ServiceHolder } from '../../repositories/service-sign-in/forward-auth.js';
 import type { SecurityContext } from '../security-context.js';
@@ -44,7 +44,7 @@ export type ForwardAuthDecision =
  * every call of every service asks it.
  */
 export function serviceFinder(config: Pick<PortalConfiguration, 'supported_services'>): (given: string) => Service {
-  const offered = new Set(SERVICES.filter((service) => isServiceSupported(config, service)));
+  const offered = new Set(supportedServices(config));
   return (given) => {
     const service = SERVICES.find((id) => id === given);
     if (service === undefined) throw new NotFoundError(FORWARD_AUTH_MESSAGES.unknownService(given));
