@@ -6,7 +6,7 @@
 // the portal adds around the lookup: its plugins and hooks, the anti-forgery check, the security
 // headers, the logger, the response schema. The bench runs it with `node --import tsx` from server/.
 // A second route, GET /accounts/rest/forward-auth/{service}, does forward auth's own work the same
-// way (decideForwardAuth: one statement, the same identity headers), so that the bench can tell
+// way (decideForwardAuth: the same statements and what it keeps between calls, the same identity headers), so that the bench can tell
 // what forward auth costs from what the portal adds around it.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { openPostgres } from '../server/src/db/postgres.js';
 import { systemClock } from '../server/src/services/clock.js';
 import { createSecurityContext, DEFAULT_SECURITY_SETTINGS } from '../server/src/services/security-context.js';
 import { decideForwardAuth } from '../server/src/services/service-sign-in/forward-auth.js';
+import { GrantCache } from '../server/src/services/service-sign-in/grant-cache.js';
 import { resolveSession } from '../server/src/services/sessions.js';
 // @portal/api is the server's dependency: its source, read where the server reads it.
 import { FORWARD_AUTH_HEADERS, SERVICES } from '../shared/api/src/index.js';
@@ -27,6 +28,7 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL is required');
 const db = openPostgres({ connectionString: databaseUrl });
 const context = createSecurityContext(db, systemClock, DEFAULT_SECURITY_SETTINGS);
+const grants = new GrantCache();
 const COOKIE = /(?:^|;\s*)portal-session=([^;]*)/;
 
 const app = Fastify({ logger: false });
@@ -41,7 +43,7 @@ app.get<{ Params: { service: string } }>('/accounts/rest/forward-auth/:service',
   const service = SERVICES.find((id) => id === request.params.service);
   if (service === undefined) return reply.code(404).send({ error: 'Not found' });
   const id = COOKIE.exec(request.headers.cookie ?? '')?.[1];
-  const decision = await decideForwardAuth(context, id, service);
+  const decision = await decideForwardAuth(context, grants, id, service);
   if (decision.outcome !== 'allowed') return reply.code(decision.outcome === 'sign-in' ? 401 : 403).send({ error: decision.message });
   const { identity } = decision;
   reply.header(FORWARD_AUTH_HEADERS.user, identity.username);

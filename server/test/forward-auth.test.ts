@@ -114,6 +114,44 @@ for (const kind of DATABASE_KINDS) {
       assert.equal(response.statusCode, 403, 'without the nesting the account holds no group that uses jira');
     });
 
+    test('what a server keeps between calls is never stale: each change of what the account holds, made by SQL as another server would make it, is seen at the next call', async () => {
+      const { account, who } = await signedIn(world, unique('kept'));
+      const other = await signedIn(world, unique('kept'));
+      const groups = async (service: string, principal: Principal = who) => {
+        const response = await ask(service, principal);
+        return response.statusCode === 200 ? String(response.headers['x-remote-groups']) : response.statusCode;
+      };
+      await world.db.query(
+        "insert into user_groups (id, name, description, open_access, visibility, member_constraint, services) values ('DELTA', 'DELTA', 'delta group', false, 'site-approved', 'None', '{jira}')",
+      );
+      try {
+        assert.equal(await groups('jira'), 403);
+        assert.equal(await groups('jira', other.who), 403);
+        // One statement for two accounts: each account's next call sees its own groups.
+        await world.db.query("insert into group_memberships (user_group_id, account_id, group_name) values ('DELTA', $1, 'DELTA-ops'), ('DELTA', $2, 'DELTA-dev')", [account.id, other.account.id]);
+        assert.equal(await groups('jira'), 'DELTA-ops', 'a membership added');
+        assert.equal(await groups('jira', other.who), 'DELTA-dev');
+        await world.db.query("update group_memberships set group_name = 'DELTA-lead' where account_id = $1", [account.id]);
+        assert.equal(await groups('jira'), 'DELTA-lead', 'a membership changed');
+        await world.db.query("update user_groups set services = '{jenkins}' where id = 'DELTA'");
+        assert.equal(await groups('jira'), 403, "the user group's services changed");
+        assert.equal(await groups('jenkins'), 'DELTA-lead');
+        assert.equal(await groups('jira', other.who), 403);
+        await world.db.query("insert into account_subscriptions (account_id, service) values ($1, 'jira')", [account.id]);
+        assert.equal(await groups('jira'), '', 'a subscription added');
+        await world.db.query("insert into group_nestings (user_group_id, group_name, member_group) values ('GAMMA', 'GAMMA-user', 'DELTA-lead')");
+        assert.equal(await groups('jira'), 'GAMMA-user', 'a nesting added');
+        await world.db.query("update accounts set email = 'moved@example.test' where id = $1", [account.id]);
+        assert.equal((await ask('jira', who)).headers['x-remote-email'], 'moved@example.test', 'who the account is is read at every call');
+        await world.db.query('delete from account_subscriptions where account_id = $1', [account.id]);
+        await world.db.query("delete from user_groups where id = 'DELTA'");
+        assert.equal(await groups('jira'), 403, 'the user group deleted, its memberships and nestings with it');
+        assert.equal(await groups('jenkins'), 403);
+      } finally {
+        await world.db.query("delete from user_groups where id = 'DELTA'");
+      }
+    });
+
     test('a name beyond Latin-1 reaches the proxy as UTF-8 bytes; an account without a name is named by its username', async () => {
       const { account, who } = await signedIn(world, unique('named'));
       await world.db.query("update accounts set first_name = 'Łukasz', last_name = 'Żółć' where id = $1", [account.id]);

@@ -39,8 +39,9 @@ const OIDC_SIGN_OUT_SQL = readFileSync(join(MIGRATIONS_DIR, '0019_oidc_sign_out.
 const REMOTE_NAVIGATION_SQL = readFileSync(join(MIGRATIONS_DIR, '0020_remote_navigation.sql'), 'utf8');
 const REQUEST_KINDS_OPEN_SQL = readFileSync(join(MIGRATIONS_DIR, '0021_request_kinds_open.sql'), 'utf8');
 const NESTINGS_CLOSURE_SQL = readFileSync(join(MIGRATIONS_DIR, '0022_group_nestings_closure.sql'), 'utf8');
+const ACCESS_STAMPS_SQL = readFileSync(join(MIGRATIONS_DIR, '0023_access_stamps.sql'), 'utf8');
 const ALL_TABLES = [
-  'access_tokens', 'account_certificates', 'account_roles', 'account_subscriptions', 'account_updates', 'accounts', 'group_memberships', 'group_nestings', 'group_nestings_closure',
+  'access_generation', 'access_tokens', 'account_certificates', 'account_roles', 'account_subscriptions', 'account_updates', 'accounts', 'group_memberships', 'group_nestings', 'group_nestings_closure',
   'held_messages', 'list_accepted_senders', 'list_moderators', 'list_posts', 'list_subscriptions', 'login_failures', 'mail_outbox', 'mailing_lists',
   'oidc_clients', 'oidc_models', 'oidc_signing_keys', 'permission_groups', 'provisioning_events', 'provisioning_pending', 'provisioning_targets', 'rate_limit_hits', 'remote_pin_history', 'remote_pins', 'remote_previews', 'remote_versions', 'request_updates', 'requests', 'schema_migrations',
   'server_secrets', 'service_credentials', 'sessions', 'used_challenges', 'user_groups', 'verification_codes',
@@ -50,9 +51,9 @@ const ALL_MIGRATIONS = [
   '0009_closed_accounts_inactive', '0010_mailing_lists', '0011_retention_indexes', '0012_remote_federation', '0013_rate_limits',
   '0014_account_search_covering_index', '0015_account_search_prefix_counts', '0016_provisioning',
   '0017_list_provisioning', '0018_oidc', '0019_oidc_sign_out', '0020_remote_navigation', '0021_request_kinds_open',
-  '0022_group_nestings_closure',
+  '0022_group_nestings_closure', '0023_access_stamps',
 ];
-const ALL_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22];
+const ALL_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23];
 
 function extra(version: number, name: string, sql: string): Migration {
   return { version, name, sql, checksum: checksumOf(sql) };
@@ -97,7 +98,7 @@ describe('migration files', () => {
 
   test('are read in order with their sha256', () => {
     const migrations = readMigrations();
-    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication'], [7, 'groups'], [8, 'tokens'], [9, 'closed_accounts_inactive'], [10, 'mailing_lists'], [11, 'retention_indexes'], [12, 'remote_federation'], [13, 'rate_limits'], [14, 'account_search_covering_index'], [15, 'account_search_prefix_counts'], [16, 'provisioning'], [17, 'list_provisioning'], [18, 'oidc'], [19, 'oidc_sign_out'], [20, 'remote_navigation'], [21, 'request_kinds_open'], [22, 'group_nestings_closure']]);
+    assert.deepEqual(migrations.map((m) => [m.version, m.name]), [[1, 'accounts'], [2, 'sign_in'], [3, 'user_groups'], [4, 'mail_outbox'], [5, 'requests'], [6, 'adjudication'], [7, 'groups'], [8, 'tokens'], [9, 'closed_accounts_inactive'], [10, 'mailing_lists'], [11, 'retention_indexes'], [12, 'remote_federation'], [13, 'rate_limits'], [14, 'account_search_covering_index'], [15, 'account_search_prefix_counts'], [16, 'provisioning'], [17, 'list_provisioning'], [18, 'oidc'], [19, 'oidc_sign_out'], [20, 'remote_navigation'], [21, 'request_kinds_open'], [22, 'group_nestings_closure'], [23, 'access_stamps']]);
     assert.equal(migrations[0]?.checksum, createHash('sha256').update(ACCOUNTS_SQL).digest('hex'));
   });
 
@@ -151,6 +152,7 @@ for (const kind of DATABASE_KINDS) {
           { version: 20, name: 'remote_navigation', checksum: checksumOf(REMOTE_NAVIGATION_SQL), applied: true },
           { version: 21, name: 'request_kinds_open', checksum: checksumOf(REQUEST_KINDS_OPEN_SQL), applied: true },
           { version: 22, name: 'group_nestings_closure', checksum: checksumOf(NESTINGS_CLOSURE_SQL), applied: true },
+          { version: 23, name: 'access_stamps', checksum: checksumOf(ACCESS_STAMPS_SQL), applied: true },
         ]);
       } finally {
         await db.close();
@@ -550,7 +552,7 @@ for (const kind of DATABASE_KINDS) {
           (await db.query<{ member_group: string; group_name: string; user_group_id: string }>(
             'select member_group, group_name, user_group_id from group_nestings_closure order by member_group, group_name',
           )).rows.map((r) => `${r.member_group} > ${r.group_name} (${r.user_group_id})`);
-        assert.deepEqual(await migrate(db), ['0022_group_nestings_closure']);
+        assert.deepEqual(await migrate(db, readMigrations().filter((m) => m.version <= 22)), ['0022_group_nestings_closure']);
         assert.deepEqual(await closure(), ['BETA-team > ALPHA-user (ALPHA)'], 'the nestings already there');
         await db.query("insert into group_nestings (user_group_id, group_name, member_group) values ('BETA', 'BETA-team', 'GAMMA-user')");
         assert.deepEqual(await closure(), ['BETA-team > ALPHA-user (ALPHA)', 'GAMMA-user > ALPHA-user (ALPHA)', 'GAMMA-user > BETA-team (BETA)'], 'a chain: GAMMA-user holds ALPHA-user through BETA-team');
@@ -570,6 +572,59 @@ for (const kind of DATABASE_KINDS) {
         assert.deepEqual(await closure(), ['ALPHA-user > GAMMA-user (GAMMA)'], "a user group's deletion takes its nestings away");
         await db.query('truncate group_nestings');
         assert.deepEqual(await closure(), []);
+      } finally {
+        await db.close();
+      }
+    });
+
+    test("0023's stamps move with every change of what an account holds, in the statement that makes it, and with nothing else", async () => {
+      const db = await createEmptyDatabase(kind);
+      try {
+        await migrate(db, readMigrations().filter((m) => m.version <= 22));
+        await db.exec(`
+          insert into accounts (username, email) values ('ann', 'ann@example.test'), ('bob', 'bob@example.test'), ('cy', 'cy@example.test');
+          insert into user_groups (id, name, description, services) values ('ALPHA', 'Alpha', 'A', '{jira}'), ('BETA', 'Beta', 'B', '{}');
+          insert into group_memberships (user_group_id, account_id, group_name) select 'ALPHA', id, 'ALPHA-team' from accounts where username = 'ann';
+        `);
+        assert.deepEqual(await migrate(db), ['0023_access_stamps']);
+        /** Each account's version, and the generation. */
+        const stamps = async () => {
+          const { rows } = await db.query<{ username: string; version: string | number }>('select username, access_version as version from accounts order by username');
+          const generation = (await db.query<{ generation: string | number }>('select generation from access_generation')).rows;
+          assert.equal(generation.length, 1, 'access_generation has one row');
+          return { ...Object.fromEntries(rows.map((r) => [r.username, Number(r.version)])), generation: Number(generation[0]?.generation) };
+        };
+        assert.deepEqual(await stamps(), { ann: 0, bob: 0, cy: 0, generation: 0 }, 'the rows already there start at 0');
+        const id = async (username: string) => Number((await db.query<{ id: string | number }>('select id from accounts where username = $1', [username])).rows[0]?.id);
+        const [ann, bob, cy] = [await id('ann'), await id('bob'), await id('cy')];
+
+        await db.query("insert into group_memberships (user_group_id, account_id, group_name) values ('ALPHA', $1, 'ALPHA-ops'), ('ALPHA', $1, 'ALPHA-dev'), ('ALPHA', $2, 'ALPHA-ops')", [ann, bob]);
+        assert.deepEqual(await stamps(), { ann: 1, bob: 1, cy: 0, generation: 0 }, 'a statement moves each account it touches once, however many of its rows');
+        await db.query("update group_memberships set group_name = 'ALPHA-lead' where account_id = $1 and group_name = 'ALPHA-ops'", [bob]);
+        await db.query("update group_memberships set account_id = $2 where account_id = $1 and group_name = 'ALPHA-dev'", [ann, cy]);
+        assert.deepEqual(await stamps(), { ann: 2, bob: 2, cy: 1, generation: 0 }, 'an update moves the account it leaves and the one it reaches');
+        await db.query("delete from group_memberships where account_id = $1 and group_name = 'ALPHA-lead'", [bob]);
+        await db.query("insert into account_subscriptions (account_id, service) values ($1, 'jira')", [cy]);
+        await db.query("update account_subscriptions set service = 'jenkins' where account_id = $1", [cy]);
+        await db.query('delete from account_subscriptions where account_id = $1', [cy]);
+        assert.deepEqual(await stamps(), { ann: 2, bob: 3, cy: 4, generation: 0 }, 'memberships taken away; a subscription added, changed, taken away');
+        await db.query("delete from group_memberships where group_name = 'nobody'");
+        await db.query("update accounts set first_name = 'Ann', email = 'ann@example.org' where id = $1", [ann]);
+        await db.query("update user_groups set description = 'Alpha group', open_access = true where id = 'ALPHA'");
+        assert.deepEqual(await stamps(), { ann: 2, bob: 3, cy: 4, generation: 0 }, 'what holds nothing moves nothing');
+
+        await db.query("insert into group_nestings (user_group_id, group_name, member_group) values ('ALPHA', 'ALPHA-team', 'BETA-x')");
+        await db.query("update user_groups set services = '{jira,jenkins}' where id = 'ALPHA'");
+        await db.query("delete from group_nestings where member_group = 'BETA-x'");
+        assert.deepEqual(await stamps(), { ann: 2, bob: 3, cy: 4, generation: 3 }, "a nesting added or taken away, a user group's services: the generation");
+        await db.query("insert into group_memberships (user_group_id, account_id, group_name) values ('BETA', $1, 'BETA-x')", [bob]);
+        await db.query("delete from user_groups where id = 'BETA'");
+        assert.deepEqual(await stamps(), { ann: 2, bob: 5, cy: 4, generation: 5 }, "a user group's deletion: its members and the generation (moved by the deletion and by its nestings' cascade)");
+        await db.query('delete from accounts where id = $1', [cy]);
+        assert.deepEqual(await stamps(), { ann: 2, bob: 5, generation: 5 }, "an account's deletion takes its memberships with it");
+        await db.query('truncate group_memberships');
+        await db.query('truncate account_subscriptions');
+        assert.deepEqual(await stamps(), { ann: 2, bob: 5, generation: 7 }, 'a truncate names no account: the generation');
       } finally {
         await db.close();
       }

@@ -18,6 +18,7 @@ import { isFromTrustedProxy } from '../../plugins/request-origin.js';
 import { sessionIdOf } from '../../plugins/security.js';
 import type { SecuritySettings } from '../../services/security-context.js';
 import { decideForwardAuth, serviceFinder } from '../../services/service-sign-in/forward-auth.js';
+import { GrantCache } from '../../services/service-sign-in/grant-cache.js';
 import { endpointRoute } from '../api/endpoint-route.js';
 import { publicBaseUrl } from '../api/account-requests.js';
 
@@ -59,11 +60,13 @@ function headerValue(text: string): string {
 
 export const forwardAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const serviceOf = serviceFinder(app.portalConfig);
+  // How accounts hold services, kept by this server between calls while their stamps stay the same.
+  const grants = new GrantCache();
   app.route({
     ...endpointRoute(api.forwardAuth),
     handler: async (request, reply) => {
       const service = serviceOf(request.params.service);
-      const decision = await decideForwardAuth(app.security, sessionIdOf(request, app.security.settings), service);
+      const decision = await decideForwardAuth(app.security, grants, sessionIdOf(request, app.security.settings), service);
       if (decision.outcome === 'allowed') {
         const { identity } = decision;
         reply.header(api.FORWARD_AUTH_HEADERS.user, headerValue(identity.username));

@@ -1,17 +1,19 @@
 /**
  * Forward auth (server/docs/service-sign-in.md): a reverse proxy in front of one of the platform's
  * services asks, on each request, whether the browser's portal session may use that service.
- * Nothing is kept between calls but what the session lookup keeps (on the embedded database, until
- * any write), so a sign-out, a lock, a closure or an unsubscription is seen by the very next
- * request. It is on every request of every service, so it costs one statement on PostgreSQL (the
- * session and the account's hold on the service read together), and on the embedded database the
+ * A sign-out, a lock, a closure or an unsubscription is seen by the very next request: each call
+ * reads the session, its account's state and the stamps of what the account holds, and how the
+ * account holds the service is kept only under those stamps (grant-cache.ts). It is on every
+ * request of every service, so while what is kept is current it costs one statement on PostgreSQL
+ * (the session, the account and its stamps read together), and on the embedded database the
  * session lookup every request makes (kept in memory) and one statement.
  */
 import { SERVICE_INFO, SERVICES, supportedServices, type PortalConfiguration, type Service } from '@portal/api';
 import { NotFoundError } from '../../errors.js';
-import { findServiceHolder, findSessionWithHolder, type ServiceHolder } from '../../repositories/service-sign-in/forward-auth.js';
+import { findAccountAccess, findServiceGrants, findSessionWithAccess, type AccountAccess } from '../../repositories/service-sign-in/forward-auth.js';
 import type { SecurityContext } from '../security-context.js';
 import { resolveSession } from '../sessions.js';
+import type { GrantCache } from './grant-cache.js';
 
 export const FORWARD_AUTH_MESSAGES = {
   unknownService: (given: string) => `'${given}' is not a service of the platform (known: ${SERVICES.join(', ')}).`,
@@ -53,15 +55,23 @@ export function serviceFinder(config: Pick<PortalConfiguration, 'supported_servi
   };
 }
 
-/** Whether the session the cookie names (its id, if any) may use the service. */
-export async function decideForwardAuth(context: SecurityContext, sessionId: string | undefined, service: Service): Promise<ForwardAuthDecision> {
-  let holder: ServiceHolder | undefined;
+/**
+ * Whether the session the cookie names (its id, if any) may use the service. `grants` keeps how
+ * accounts hold services between calls (one per server, made with its routes).
+ */
+export async function decideForwardAuth(
+  context: SecurityContext,
+  grants: GrantCache,
+  sessionId: string | undefined,
+  service: Service,
+): Promise<ForwardAuthDecision> {
+  let access: AccountAccess | undefined;
   let read = false;
   const session = context.sessions
     ? await resolveSession(context, sessionId)
     : await resolveSession(context, sessionId, async (idHash) => {
-        const found = await findSessionWithHolder(context.db, idHash, service);
-        holder = found?.holder;
+        const found = await findSessionWithAccess(context.db, idHash);
+        access = found?.access;
         read = true;
         return found?.session;
       });
@@ -70,12 +80,18 @@ export async function decideForwardAuth(context: SecurityContext, sessionId: str
   if (!account) return { outcome: 'sign-in', message: FORWARD_AUTH_MESSAGES.notSignedIn };
   // Until the account renews the portal shows nothing but the renewal (its /login sends there).
   if (account.renewalDue) return { outcome: 'sign-in', message: FORWARD_AUTH_MESSAGES.mustRenew };
-  if (!read) holder = await findServiceHolder(context.db, account.id, service);
-  if (!holder) return { outcome: 'sign-in', message: FORWARD_AUTH_MESSAGES.notSignedIn };
-  if (!holder.subscribed && holder.groups.length === 0) return { outcome: 'subscribe', service, message: FORWARD_AUTH_MESSAGES.notHeld(service) };
-  const name = [holder.firstName, holder.lastName].map((part) => part?.trim() ?? '').filter((part) => part !== '').join(' ');
+  if (!read) access = await findAccountAccess(context.db, account.id);
+  if (!access) return { outcome: 'sign-in', message: FORWARD_AUTH_MESSAGES.notSignedIn };
+  let held = grants.get(account.id, service, access.stamp);
+  if (!held) {
+    // Read after the stamps, so kept under them it is never older than they say.
+    held = await findServiceGrants(context.db, account.id, service);
+    grants.keep(account.id, service, access.stamp, held);
+  }
+  if (!held.subscribed && held.groups.length === 0) return { outcome: 'subscribe', service, message: FORWARD_AUTH_MESSAGES.notHeld(service) };
+  const name = [access.firstName, access.lastName].map((part) => part?.trim() ?? '').filter((part) => part !== '').join(' ');
   return {
     outcome: 'allowed',
-    identity: { username: holder.username, email: holder.email, name: name === '' ? holder.username : name, groups: holder.groups },
+    identity: { username: access.username, email: access.email, name: name === '' ? access.username : name, groups: held.groups },
   };
 }

@@ -5,7 +5,7 @@
  */
 import { SERVICES, type Service } from '@portal/api';
 import { findActiveOidcAccount } from '../../../repositories/service-sign-in/oidc.js';
-import { findServiceHolder } from '../../../repositories/service-sign-in/forward-auth.js';
+import { findServiceGrants } from '../../../repositories/service-sign-in/forward-auth.js';
 import type { Queryable } from '../../../db/database.js';
 import type { CurrentSession } from '../../sessions.js';
 
@@ -27,9 +27,8 @@ export async function decideOidcSignIn(db: Queryable, session: CurrentSession | 
   // Until the account renews, the portal shows nothing but the renewal (its /login sends there).
   if (!account || account.renewalDue) return { outcome: 'sign-in' };
   if (service !== undefined) {
-    const holder = await findServiceHolder(db, account.id, service);
-    if (!holder) return { outcome: 'sign-in' };
-    if (!holder.subscribed && holder.groups.length === 0) return { outcome: 'subscribe', service };
+    const held = await findServiceGrants(db, account.id, service);
+    if (!held.subscribed && held.groups.length === 0) return { outcome: 'subscribe', service };
   }
   return { outcome: 'allowed', accountId: account.id };
 }
@@ -54,9 +53,9 @@ export async function accountClaims(db: Queryable, accountId: number, service: S
   if (!account) return undefined;
   let groups = account.groups;
   if (service !== undefined) {
-    const holder = await findServiceHolder(db, accountId, service);
-    if (!holder || (!holder.subscribed && holder.groups.length === 0)) return undefined;
-    groups = holder.groups;
+    const held = await findServiceGrants(db, accountId, service);
+    if (!held.subscribed && held.groups.length === 0) return undefined;
+    groups = held.groups;
   }
   const name = [account.firstName, account.lastName].map((part) => part?.trim() ?? '').filter((part) => part !== '').join(' ');
   return { sub: String(account.id), preferred_username: account.username, name: name === '' ? account.username : name, email: account.email, groups };
