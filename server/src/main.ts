@@ -4,6 +4,8 @@
  * manifest …) end the process with a one-line reason and exit code 1; SIGINT/SIGTERM close
  * everything (the mail worker too: no timer is left) and exit 0.
  */
+// First, so that V8's settings hold for everything the server runs.
+import './v8-flags.js';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { EnvironmentManifest } from '@portal/shared/contract';

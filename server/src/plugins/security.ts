@@ -54,6 +54,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's session (memoized per request); undefined when the cookie names none that is valid. */
     portalSession(): Promise<CurrentSession | undefined>;
+    /** portalSession's memo: null until it is first asked. Read it through portalSession() alone. */
+    portalSessionMemo: Promise<CurrentSession | undefined> | null;
   }
 }
 
@@ -96,8 +98,6 @@ export function sessionIdOf(request: FastifyRequest, settings: SecuritySettings)
   return id !== undefined && isSessionId(id) ? id : undefined;
 }
 
-const memo = new WeakMap<FastifyRequest, Promise<CurrentSession | undefined>>();
-
 /**
  * The cookie of a session just started: it lives as long as the server keeps the session at most
  * (the absolute expiry), so a browser never holds a cookie the server has forgotten.
@@ -118,7 +118,7 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   setSessionCookie(request, reply, security.settings, id);
   const session = await resolveSession(security, id);
   if (!session) throw new Error('a session just created cannot be read back');
-  memo.set(request, Promise.resolve(session));
+  request.portalSessionMemo = Promise.resolve(session);
   return session;
 }
 
@@ -131,7 +131,7 @@ export async function endCurrentSession(request: FastifyRequest, reply: FastifyR
   const session = await request.portalSession();
   if (session) await signOutSession(security, session, request.headers.cookie);
   reply.clearCookie(cookieName(request, security.settings), cookieAttributes(request, security.settings));
-  memo.set(request, Promise.resolve(undefined));
+  request.portalSessionMemo = Promise.resolve(undefined);
 }
 
 /**
@@ -143,7 +143,7 @@ export async function endSessionForProviderSignOut(request: FastifyRequest): Pro
   const security = request.server.security;
   const session = await request.portalSession();
   if (session) await endSession(security, session);
-  memo.set(request, Promise.resolve(undefined));
+  request.portalSessionMemo = Promise.resolve(undefined);
   const name = cookieName(request, security.settings);
   return [request.server.serializeCookie(name, '', { ...cookieAttributes(request, security.settings), expires: new Date(0) })];
 }
@@ -230,13 +230,13 @@ export const securityPlugin = unencapsulated(async function security(app: Fastif
   const context = createSecurityContext(options.db, options.clock, options.settings);
   app.decorate('security', context);
   const sessionLimiter = new SessionRateLimiter(options.settings.sessionRateLimit);
+  // The memo is a property of the request, not an entry of a WeakMap keyed by it: V8's young
+  // collector keeps a WeakMap's values alive past their keys, so each request's session was copied
+  // into the old generation and then collected there (docs/performance.md, "The session check").
+  app.decorateRequest('portalSessionMemo', null);
   app.decorateRequest('portalSession', function portalSession(this: FastifyRequest) {
-    let session = memo.get(this);
-    if (!session) {
-      session = resolveSession(context, sessionIdOf(this, context.settings));
-      memo.set(this, session);
-    }
-    return session;
+    this.portalSessionMemo ??= resolveSession(context, sessionIdOf(this, context.settings));
+    return this.portalSessionMemo;
   });
   // Visitors' limits (step 0) are @fastify/rate-limit's, made per route below, never global.
   await app.register(rateLimit, {
