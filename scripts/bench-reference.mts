@@ -6,8 +6,8 @@
 // the portal adds around the lookup: its plugins and hooks, the anti-forgery check, the security
 // headers, the logger, the response schema. The bench runs it with `node --import tsx` from server/.
 // A second route, GET /accounts/rest/forward-auth/{service}, does forward auth's own work the same
-// way (decideForwardAuth: the same statements and what it keeps between calls, the same identity headers), so that the bench can tell
-// what forward auth costs from what the portal adds around it.
+// way (decideForwardAuth: the same statements, the same holds kept between calls, the same identity
+// headers), so that the bench can tell what forward auth costs from what the portal adds around it.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';

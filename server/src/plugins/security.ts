@@ -232,7 +232,7 @@ export const securityPlugin = unencapsulated(async function security(app: Fastif
   const sessionLimiter = new SessionRateLimiter(options.settings.sessionRateLimit);
   // The memo is a property of the request, not an entry of a WeakMap keyed by it: V8's young
   // collector keeps a WeakMap's values alive past their keys, so each request's session was copied
-  // into the old generation and then collected there (docs/performance.md, "The session check").
+  // into the old generation and then collected there (docs/performance.md, "The session check's ratio").
   app.decorateRequest('portalSessionMemo', null);
   app.decorateRequest('portalSession', function portalSession(this: FastifyRequest) {
     this.portalSessionMemo ??= resolveSession(context, sessionIdOf(this, context.settings));

@@ -96,7 +96,7 @@ export async function findSessionWithAccess(
  * How the account holds the service: its own subscription, and its groups in the user groups that
  * use the service, held directly or through nested groups. The nested ones come from
  * group_nestings_closure (migration 0022), which spares each read a walk of group_nestings
- * (docs/performance.md, "Forward auth"). A group held both ways comes twice, and the database would
+ * (docs/performance.md, "Forward auth at saturation"). A group held both ways comes twice, and the database would
  * sort by its collation: the names are made distinct and sorted here. The statement stays a plain
  * SELECT: the embedded database counts any other statement as a write, which drops its kept session
  * lookups (services/session-cache.ts).
