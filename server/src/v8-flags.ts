@@ -10,6 +10,12 @@
  * half a megabyte at every young collection. Off, they die young as the bare Fastify reference's
  * do. With the session memo's change (plugins/security.ts), the portal's CPU per session check fell
  * by about 7 % (docs/performance.md, "The session check's ratio").
+ *
+ * It cannot be given on the command line of every way the server starts (NODE_OPTIONS refuses V8
+ * flags but a few), hence setFlagsFromString. Node's documentation warns that a flag changed after
+ * V8 started may do nothing: this one is read by the collector at each collection, and with it the
+ * old generation stays flat under load (`--trace-gc`); the bench's session check row is what would
+ * tell if a later Node stopped honouring it.
  */
 import { setFlagsFromString } from 'node:v8';
 
